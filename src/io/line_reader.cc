@@ -1,0 +1,134 @@
+#include "io/line_reader.h"
+
+#include <zlib.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace lsmip::io {
+namespace {
+constexpr std::size_t kChunk = 1 << 18;
+}
+
+LineReader::~LineReader() {
+  if (gz_ != nullptr) gzclose(static_cast<gzFile>(gz_));
+}
+
+Status LineReader::open(const std::string& path) {
+  name_ = path;
+  errno = 0;
+  gzFile f = gzopen(path.c_str(), "rb");
+  if (f == nullptr) {
+    const char* why = errno != 0 ? std::strerror(errno) : "cannot open";
+    status_ = Status(StatusCode::kIoError, std::string("cannot open: ") + why, {path, 0});
+    return status_;
+  }
+  gzbuffer(f, 1 << 17);
+  gz_ = f;
+  buffer_.resize(2 * kChunk);
+  return Status::ok_status();
+}
+
+void LineReader::open_buffer(std::string_view text, std::string name) {
+  name_ = std::move(name);
+  memory_ = text;
+  from_memory_ = true;
+}
+
+void LineReader::fail(std::string message) {
+  status_ = Status(StatusCode::kInputError, std::move(message), {name_, line_number_});
+}
+
+bool LineReader::refill() {
+  if (eof_) return false;
+  // Move the unread tail to the front, grow if a long line fills the buffer.
+  if (begin_ > 0) {
+    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  if (buffer_.size() - end_ < kChunk) buffer_.resize(buffer_.size() + 2 * kChunk);
+  const int got = gzread(static_cast<gzFile>(gz_), buffer_.data() + end_,
+                         static_cast<unsigned>(buffer_.size() - end_));
+  if (got < 0) {
+    int code = 0;
+    const char* msg = gzerror(static_cast<gzFile>(gz_), &code);
+    ++line_number_;
+    fail(std::string("read error: ") + (msg != nullptr ? msg : "unknown"));
+    --line_number_;
+    eof_ = true;
+    return false;
+  }
+  if (got == 0) {
+    int code = 0;
+    gzerror(static_cast<gzFile>(gz_), &code);
+    eof_ = true;
+    if (code != Z_OK) {
+      ++line_number_;
+      fail("compressed input is truncated or corrupt");
+      --line_number_;
+    }
+    return false;
+  }
+  end_ += static_cast<std::size_t>(got);
+  return true;
+}
+
+bool LineReader::next(std::string_view& line) {
+  if (!status_.ok()) return false;
+  if (from_memory_) {
+    if (memory_.empty()) return false;
+    std::size_t nl = memory_.find('\n');
+    std::string_view raw = memory_.substr(0, nl);
+    memory_ = nl == std::string_view::npos ? std::string_view() : memory_.substr(nl + 1);
+    ++line_number_;
+    bytes_ += raw.size() + 1;
+    if (raw.find('\0') != std::string_view::npos) {
+      fail("NUL byte in input: this is not a text file");
+      return false;
+    }
+    if (raw.size() > kMaxLineLength) {
+      fail("line longer than " + std::to_string(kMaxLineLength) + " characters");
+      return false;
+    }
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    line = raw;
+    return true;
+  }
+  if (gz_ == nullptr) return false;
+  std::size_t scanned = begin_;
+  for (;;) {
+    const char* start = buffer_.data() + scanned;
+    const void* hit = std::memchr(start, '\n', end_ - scanned);
+    if (hit != nullptr || (eof_ && end_ > begin_)) {
+      const std::size_t stop =
+          hit != nullptr ? static_cast<std::size_t>(static_cast<const char*>(hit) - buffer_.data())
+                         : end_;
+      std::string_view raw(buffer_.data() + begin_, stop - begin_);
+      begin_ = hit != nullptr ? stop + 1 : end_;
+      ++line_number_;
+      bytes_ += raw.size() + 1;
+      if (std::memchr(raw.data(), '\0', raw.size()) != nullptr) {
+        fail("NUL byte in input: this is not a text file");
+        return false;
+      }
+      if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+      line = raw;
+      return true;
+    }
+    if (end_ - begin_ > kMaxLineLength) {
+      ++line_number_;
+      fail("line longer than " + std::to_string(kMaxLineLength) + " characters");
+      return false;
+    }
+    scanned = end_ - begin_;  // after refill() the unread bytes start at 0
+    if (!refill()) {
+      if (!status_.ok()) return false;
+      if (end_ == begin_) return false;
+      scanned = begin_;
+      continue;
+    }
+  }
+}
+
+}  // namespace lsmip::io

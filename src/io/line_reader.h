@@ -1,0 +1,59 @@
+// Reads a text file line by line, plain or gzip-compressed (detected from the
+// magic bytes by zlib, not from the file name). Lines are returned as views
+// into an internal buffer without their line terminator ("\n" or "\r\n"),
+// valid until the next call. Counts lines from 1 for error messages.
+//
+// Guards against garbage input: a NUL byte (a binary file) or a line longer
+// than kMaxLineLength is reported as an error instead of being read.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "util/status.h"
+
+namespace lsmip::io {
+
+class LineReader {
+ public:
+  static constexpr std::size_t kMaxLineLength = 1 << 20;
+
+  LineReader() = default;
+  ~LineReader();
+  LineReader(const LineReader&) = delete;
+  LineReader& operator=(const LineReader&) = delete;
+
+  // Opens `path`; "-" is not special. Errors: kIoError naming the file.
+  Status open(const std::string& path);
+  // Reads from an in-memory buffer instead of a file (fuzzers, tests); the
+  // text must outlive the reader. `name` is used in error messages.
+  void open_buffer(std::string_view text, std::string name);
+
+  // Next line in `line`. Returns false at end of input or on error; then
+  // status() tells which (ok at a clean end).
+  bool next(std::string_view& line);
+  const Status& status() const { return status_; }
+  std::int64_t line_number() const { return line_number_; }
+  const std::string& file_name() const { return name_; }
+  // Uncompressed bytes consumed so far.
+  std::uint64_t bytes_read() const { return bytes_; }
+
+ private:
+  bool refill();
+  void fail(std::string message);
+
+  void* gz_ = nullptr;  // gzFile, opaque here to keep zlib out of the header
+  std::string name_;
+  std::vector<char> buffer_;
+  std::string_view memory_;  // in-memory input, when not reading a file
+  bool from_memory_ = false;
+  std::size_t begin_ = 0, end_ = 0;  // unread bytes are buffer_[begin_, end_)
+  bool eof_ = false;
+  std::int64_t line_number_ = 0;
+  std::uint64_t bytes_ = 0;
+  Status status_;
+};
+
+}  // namespace lsmip::io

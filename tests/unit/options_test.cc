@@ -1,0 +1,56 @@
+#include "options/options.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace lsmip {
+namespace {
+
+TEST(Options, NamesAreUniqueAndDefaultsInRange) {
+  std::set<std::string_view> names;
+  for (const OptionSpec& spec : option_specs()) {
+    EXPECT_TRUE(names.insert(spec.name).second) << spec.name;
+    EXPECT_FALSE(spec.help.empty()) << spec.name;
+    Options o;
+    const std::string def = option_value_text(o, spec.name);
+    EXPECT_TRUE(set_option(o, spec.name, def).ok()) << spec.name << " default " << def;
+  }
+}
+
+TEST(Options, ParsesAndRejectsOutOfRange) {
+  Options o;
+  EXPECT_TRUE(set_option(o, "time-limit", "2.5").ok());
+  EXPECT_EQ(o.time_limit, 2.5);
+  EXPECT_TRUE(set_option(o, "seed", "7").ok());
+  EXPECT_EQ(o.seed, 7);
+  Status st = set_option(o, "seed", "-1");
+  EXPECT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("[0, 2147483647]"), std::string::npos) << st.message();
+  EXPECT_FALSE(set_option(o, "time_limit", "abc").ok());
+  EXPECT_FALSE(set_option(o, "no_such_option", "1").ok());
+  EXPECT_FALSE(set_option(o, "mps_negative_upper", "sometimes").ok());
+  EXPECT_TRUE(set_option(o, "mps_negative_upper", "keep-zero").ok());
+  EXPECT_EQ(o.mps_negative_upper, "keep-zero");
+  EXPECT_TRUE(set_option(o, "presolve", "false").ok());
+  EXPECT_FALSE(o.presolve);
+}
+
+TEST(Options, NonDefaultListRoundTrips) {
+  Options o;
+  EXPECT_TRUE(non_default_options(o).empty());
+  ASSERT_TRUE(set_option(o, "seed", "9").ok());
+  ASSERT_TRUE(set_option(o, "time_limit", "10").ok());
+  const auto words = non_default_options(o);
+  ASSERT_EQ(words.size(), 2u);
+  Options back;
+  for (const std::string& w : words) {
+    const auto eq = w.find('=');
+    ASSERT_TRUE(set_option(back, w.substr(2, eq - 2), w.substr(eq + 1)).ok()) << w;
+  }
+  EXPECT_EQ(back.seed, 9);
+  EXPECT_EQ(back.time_limit, 10.0);
+}
+
+}  // namespace
+}  // namespace lsmip
