@@ -1,8 +1,38 @@
 // Presolve entries of the options table (see options/options.h for the fields).
+// Every tolerance of presolve/presolve.cc lives here; each is chosen so that
+// presolve errs on the safe side: a bound is loosened rather than cut, and a
+// row is declared impossible only when it is violated by clearly more than the
+// checker's own tolerance.
 #pragma once
 
 // clang-format off
 #define LSMIP_PRESOLVE_OPTIONS(X)                                                                 \
   X(presolve, bool, true, 0, 0, "", "presolve",                                                   \
-    "Run the light presolve (singleton rows, fixed columns, empty rows, bound propagation)")
+    "Run the light presolve (singleton rows, fixed columns, empty rows, bound propagation)")      \
+  X(presolve_max_rounds, std::int64_t, 50, 0, 1000000, "", "presolve",                            \
+    "Passes of bound propagation over the rows touched in the previous pass (0 = only "           \
+    "empty rows, fixed columns and integer rounding)")                                            \
+  X(presolve_max_work, double, 1e8, 0.0, kInf, "", "presolve",                                    \
+    "Work budget of bound propagation in nonzeros touched; the final rebuild of the "             \
+    "model (one pass over the matrix) is not counted")                                            \
+  X(presolve_infeas_tol, double, 1e-6, 0.0, 1.0, "", "presolve",                                  \
+    "Presolve proves infeasibility only when a row is violated by more than this times "          \
+    "max(1,|side|), or a column's bounds cross by more than this times max(1,|bound|)")           \
+  X(presolve_int_tol, double, 1e-6, 0.0, 0.5, "", "presolve",                                     \
+    "Derived bounds of integer columns are rounded inward only past this tolerance: "             \
+    "ub = floor(u + tol), lb = ceil(l - tol)")                                                    \
+  X(presolve_drop_tol, double, 1e-9, 0.0, 1e-3, "", "presolve",                                  \
+    "A row is dropped as redundant when every point within the bounds violates it by at "         \
+    "most this times max(1,|side|)")                                                              \
+  X(presolve_tighten_continuous, bool, true, 0, 0, "", "presolve",                                \
+    "Keep bounds of continuous columns derived by propagation over several columns "              \
+    "(loosened by presolve_cont_relax); singleton rows always give bounds")                       \
+  X(presolve_cont_relax, double, 1e-6, 0.0, 1.0, "", "presolve",                                  \
+    "A bound of a continuous column derived by propagation is loosened by this times "            \
+    "max(1,|bound|) before it is kept, so rounding errors never cut off a solution")              \
+  X(presolve_cont_min_change, double, 1e-3, 0.0, 1.0, "", "presolve",                             \
+    "A derived continuous bound is kept only if it shrinks the domain by this times "             \
+    "max(1, width or |bound|); stops endless tiny tightenings")                                   \
+  X(presolve_huge_bound, double, 1e9, 1.0, kInf, "", "presolve",                                  \
+    "Derived bounds of larger magnitude are ignored (they help nothing and lose precision)")
 // clang-format on

@@ -1,8 +1,63 @@
 // Search entries of the options table (see options/options.h for the fields).
+// Defaults follow Local-MIP (AIJ 2025 paper and code 2.0.9) unless a comment
+// in src/search/ says they were retuned on the development set.
 #pragma once
 
 // clang-format off
 #define LSMIP_SEARCH_OPTIONS(X)                                                                   \
   X(ls_tabu_base, std::int64_t, 3, 0, 1000000, "", "search",                                      \
-    "Tabu tenure after moving a variable: this many steps plus a random part")
+    "Tabu tenure after moving a variable: this many steps plus a random part")                    \
+  X(ls_tabu_random, std::int64_t, 10, 1, 1000000, "", "search",                                   \
+    "Random part of the tabu tenure: uniform in [0, ls_tabu_random)")                             \
+  X(ls_unsat_rows, std::int64_t, 12, 1, 1000000, "", "search",                                    \
+    "Violated rows sampled per step for tight moves")                                             \
+  X(ls_unsat_bms, std::int64_t, 2000, 1, 100000000, "", "search",                                 \
+    "Candidates scored per step from violated rows (BMS sample size) before an incumbent exists")  \
+  X(ls_unsat_bm_bms, std::int64_t, 3000, 1, 100000000, "", "search",                              \
+    "Candidates scored per step from violated rows plus breakthrough moves once an incumbent "     \
+    "exists")                                                                                     \
+  X(ls_bm_vars, std::int64_t, 500, 0, 100000000, "", "search",                                    \
+    "Objective variables sampled per step for breakthrough moves")                                \
+  X(ls_sat_rows, std::int64_t, 20, 0, 1000000, "", "search",                                      \
+    "Satisfied rows sampled per step for satisfied-row tight moves (0 = off)")                    \
+  X(ls_sat_bms, std::int64_t, 190, 1, 100000000, "", "search",                                    \
+    "Candidates scored per step from satisfied rows")                                             \
+  X(ls_flip_bms, std::int64_t, 20, 0, 100000000, "", "search",                                    \
+    "Binary variables sampled for the flip fallback (0 = off)")                                   \
+  X(ls_easy_bms, std::int64_t, 0, 0, 100000000, "", "search",                                     \
+    "Variables sampled for the 'easy' fallback moves of Local-MIP 2.x (0 = off)")                 \
+  X(ls_random_bms, std::int64_t, 150, 1, 100000000, "", "search",                                 \
+    "Candidates scored in the random-violated-row escape step")                                   \
+  X(ls_mitigation, std::int64_t, 2, 1, 1000, "", "search",                                        \
+    "Mitigation factor: a row that stays violated scores 1/ls_mitigation of a status change")     \
+  X(ls_bonus_breakthrough, bool, true, 0, 0, "", "search",                                      \
+    "Second-level score: bonus w_obj for crossing below the incumbent objective")                 \
+  X(ls_bonus_robust, bool, false, 0, 0, "", "search",                                             \
+    "Second-level score: bonus w for rows becoming strictly satisfied (minus for the reverse)")   \
+  X(ls_obj_before_feasible, bool, false, 0, 0, "", "search",                                      \
+    "Let the objective term count in the score before the first feasible solution")              \
+  X(ls_weight_scheme, std::string, "smooth", 0, 0, "smooth|monotone", "search",                   \
+    "Row weights: probabilistic increase/smoothing (paper) or increase only (Local-MIP 2.x)")     \
+  X(ls_smooth_prob, double, 3e-4, 0.0, 1.0, "", "search",                                         \
+    "Probability that a weight update smooths instead of increasing (scheme 'smooth')")           \
+  X(ls_weight_limit, std::int64_t, 1000000000, 1, 4000000000000000000, "", "search",              \
+    "Upper limit of every row weight and of the objective weight")                                \
+  X(ls_restart_steps, std::int64_t, 1000000, 1, 9000000000000000000, "", "search",                \
+    "Restart from the best solution after this many steps without improvement")                   \
+  X(ls_split_equalities, bool, false, 0, 0, "", "search",                                         \
+    "Split each equality row into two inequalities (default: native |gap| <= tol handling)")     \
+  X(ls_feas_tol, double, 5e-7, 0.0, 1e-3, "", "search",                                           \
+    "Row tolerance of the search, relative to max(1,|side|); must stay below feas_tol")           \
+  X(ls_obj_epsilon, double, 1e-6, 0.0, 1.0, "", "search",                                         \
+    "Required improvement of a new incumbent, relative to max(1,|best|) (non-integral objective)") \
+  X(ls_value_limit, double, 1e12, 1.0, 1e300, "", "search",                                       \
+    "Candidate values beyond +-this are discarded (never clamped) so moves stay finite")          \
+  X(ls_recompute_interval, std::int64_t, 100000, 1, 9000000000000000000, "", "search",            \
+    "Recompute all activities exactly every this many moves when arithmetic is not certified "    \
+    "exact")                                                                                      \
+  X(ls_check_level, std::int64_t, 0, 0, 2, "", "search",                                          \
+    "0 none, 1 verify incumbents only, 2 also compare the whole incremental state with a "         \
+    "recomputation every ls_check_interval moves (slow; stops with an internal error)")           \
+  X(ls_check_interval, std::int64_t, 1, 1, 9000000000000000000, "", "search",                     \
+    "Moves between full state checks at ls_check_level 2")
 // clang-format on

@@ -1,0 +1,155 @@
+#include "cli.h"
+
+#include <string_view>
+
+namespace lsmip::app {
+namespace {
+
+Status usage(std::string msg) { return {StatusCode::kUsageError, std::move(msg)}; }
+
+const OptionSpec* find_spec(std::string_view name) {
+  std::string key(name);
+  for (char& c : key) {
+    if (c == '-') c = '_';
+  }
+  for (const OptionSpec& spec : option_specs()) {
+    if (spec.name == key) return &spec;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
+  CommandLine cl;
+  std::vector<std::string> words(argv + 1, argv + argc);
+  std::size_t k = 0;
+  if (k < words.size() && (words[k] == "solve" || words[k] == "check" || words[k] == "stats")) {
+    cl.command = words[k++];
+  }
+  std::vector<std::string> options_files;
+  for (; k < words.size(); ++k) {
+    const std::string& w = words[k];
+    if (w == "-h" || w == "--help") {
+      cl.help = true;
+      continue;
+    }
+    if (w == "--version") {
+      cl.version = true;
+      continue;
+    }
+    if (w == "--print-options") {
+      cl.print_options = true;
+      continue;
+    }
+    if (w == "--options-markdown") {
+      cl.options_markdown = true;
+      continue;
+    }
+    if (w == "-q") {
+      cl.options.log_level = 0;
+      continue;
+    }
+    if (w == "-v") {
+      cl.options.log_level = 2;
+      continue;
+    }
+    if (w == "-t" || w == "-s") {
+      if (k + 1 >= words.size()) return usage("option " + w + " needs a value");
+      Status st = set_option(cl.options, w == "-t" ? "time_limit" : "seed", words[++k]);
+      if (!st.ok()) return st;
+      continue;
+    }
+    if (w.size() > 2 && w.compare(0, 2, "--") == 0) {
+      std::string name = w.substr(2), value;
+      bool has_value = false;
+      if (const auto eq = name.find('='); eq != std::string::npos) {
+        value = name.substr(eq + 1);
+        name.resize(eq);
+        has_value = true;
+      }
+      if (name == "options-file" || name == "options_file") {
+        if (!has_value) {
+          if (k + 1 >= words.size()) return usage("option --options-file needs a file name");
+          value = words[++k];
+        }
+        options_files.push_back(value);
+        continue;
+      }
+      if (name == "json" && (cl.command == "stats" || cl.command == "check") && !has_value) {
+        cl.json_stdout = true;
+        continue;
+      }
+      const OptionSpec* spec = find_spec(name);
+      if (spec == nullptr && name.compare(0, 3, "no-") == 0) {
+        const OptionSpec* neg = find_spec(name.substr(3));
+        if (neg != nullptr && neg->type == OptionType::kBool && !has_value) {
+          Status st = set_option(cl.options, neg->name, "false");
+          if (!st.ok()) return st;
+          continue;
+        }
+      }
+      if (spec == nullptr) return usage("unknown option '" + w + "' (see lsmip --help)");
+      if (!has_value) {
+        if (spec->type == OptionType::kBool) {
+          value = "true";
+        } else {
+          if (k + 1 >= words.size()) return usage("option --" + name + " needs a value");
+          value = words[++k];
+        }
+      }
+      Status st = set_option(cl.options, spec->name, value);
+      if (!st.ok()) return st;
+      continue;
+    }
+    if (w.size() > 1 && w[0] == '-') return usage("unknown option '" + w + "' (see lsmip --help)");
+    cl.positional.push_back(w);
+  }
+  // Options files first, then the command line again so it takes precedence.
+  if (!options_files.empty()) {
+    Options merged;
+    for (const std::string& f : options_files) {
+      Status st = read_options_file(merged, f);
+      if (!st.ok()) return st;
+    }
+    for (const std::string& word : non_default_options(cl.options)) {
+      const auto eq = word.find('=');
+      Status st = set_option(merged, word.substr(2, eq - 2), word.substr(eq + 1));
+      if (!st.ok()) return st;
+    }
+    cl.options = merged;
+  }
+  if (cl.command.empty() && !cl.positional.empty()) cl.command = "solve";
+  return cl;
+}
+
+std::string help_text() {
+  std::string out =
+      "lsmip " LSMIP_VERSION
+      " - local search for integer and mixed-integer linear programs\n"
+      "\n"
+      "usage:\n"
+      "  lsmip [solve] MODEL [options]     search for good feasible solutions\n"
+      "  lsmip check MODEL SOLUTION [--json]\n"
+      "                                    verify a MIPLIB-format solution against MODEL\n"
+      "  lsmip stats MODEL [--json]        print model statistics\n"
+      "  lsmip --help | --version | --print-options | --options-markdown\n"
+      "\n"
+      "MODEL is MPS (fixed or free, optionally gzip-compressed) or CPLEX LP (*.lp, *.lp.gz).\n"
+      "Options are --name=value or --name value (dashes or underscores), --name / --no-name\n"
+      "for switches, -t SECONDS, -s SEED, -q (quiet), -v (verbose), and\n"
+      "--options-file FILE with 'name = value' lines (the command line wins).\n"
+      "\n"
+      "exit codes:\n"
+      "  0 solution found and verified (check: solution feasible)\n"
+      "  1 input or usage error (bad model, solution, option; message names file:line)\n"
+      "  2 internal error\n"
+      "  3 no solution found within the limits (feasibility unknown)\n"
+      "  4 check: solution infeasible or its =obj= value does not match\n"
+      "  5 out of memory or --memory-limit reached\n"
+      " 10 the model is proven infeasible\n";
+  out += options_help();
+  return out;
+}
+
+}  // namespace lsmip::app

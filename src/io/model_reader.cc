@@ -1,0 +1,33 @@
+#include "io/model_reader.h"
+
+#include "io/lp_reader.h"
+#include "io/mps_reader.h"
+
+namespace lsmip::io {
+
+bool is_lp_path(const std::string& path) {
+  auto ends_with = [&](std::string_view suffix) {
+    if (path.size() < suffix.size()) return false;
+    for (std::size_t k = 0; k < suffix.size(); ++k) {
+      char c = path[path.size() - suffix.size() + k];
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (c != suffix[k]) return false;
+    }
+    return true;
+  };
+  return ends_with(".lp") || ends_with(".lp.gz");
+}
+
+Result<Model> read_model(const std::string& path, const Options& options, Logger& log) {
+  if (is_lp_path(path)) return read_lp(path, LpReadOptions{}, log);
+  MpsReadOptions mps;
+  mps.negative_upper = options.mps_negative_upper == "keep-zero"
+                           ? MpsReadOptions::NegativeUpper::kKeepZero
+                           : MpsReadOptions::NegativeUpper::kMinusInfinity;
+  mps.format = options.mps_format == "free"    ? MpsReadOptions::Format::kFree
+               : options.mps_format == "fixed" ? MpsReadOptions::Format::kFixed
+                                               : MpsReadOptions::Format::kAuto;
+  return read_mps(path, mps, log);
+}
+
+}  // namespace lsmip::io

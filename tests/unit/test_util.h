@@ -1,0 +1,40 @@
+// Helpers shared by the unit tests: paths to test data and to the shared
+// instance folder, running a command and capturing its output.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+namespace lsmip::testing {
+
+inline std::string data_path(const std::string& rel) { return std::string(LSMIP_TEST_DATA) + "/" + rel; }
+
+// The shared instance folder next to the repository, or "" when absent.
+inline std::string shared_dir() {
+  const std::filesystem::path p(LSMIP_SHARED_DIR);
+  return std::filesystem::is_directory(p / "instances") ? p.string() : std::string();
+}
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+// Runs `command` through the shell, capturing stdout+stderr.
+inline CommandResult run_command(const std::string& command) {
+  CommandResult r;
+  FILE* p = ::popen((command + " 2>&1").c_str(), "r");
+  if (p == nullptr) return r;
+  char buf[4096];
+  std::size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
+  const int status = ::pclose(p);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+// Path of the lsmip executable under test.
+inline std::string lsmip_binary() { return LSMIP_BINARY; }
+
+}  // namespace lsmip::testing
