@@ -76,6 +76,17 @@ std::string upper(std::string_view s) {
   return out;
 }
 
+// Case-insensitive equality with an upper-case ASCII keyword, no allocation.
+bool equals_keyword(std::string_view s, std::string_view keyword) {
+  if (s.size() != keyword.size()) return false;
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    char c = s[k];
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    if (c != keyword[k]) return false;
+  }
+  return true;
+}
+
 std::string_view strip_quotes(std::string_view s) {
   while (!s.empty() && (s.front() == '\'' || s.front() == '"')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == '\'' || s.back() == '"')) s.remove_suffix(1);
@@ -291,7 +302,7 @@ Status MpsParser::rows_line(std::string_view type, std::string_view name) {
   if (t != "E" && t != "L" && t != "G") {
     return error("unknown row type " + quoted(type) + " (expected N, E, L or G)");
   }
-  if (name == obj_row_ || free_rows_.count(std::string(name)) != 0) {
+  if (name == obj_row_ || (!free_rows_.empty() && free_rows_.count(std::string(name)) != 0)) {
     return error("duplicate row name " + quoted(name));
   }
   if (builder_.add_row(std::string(name), -kInf, kInf) < 0) {
@@ -529,8 +540,9 @@ Status MpsParser::data(std::string_view line) {
           return error("incomplete COLUMNS entry for column " + quoted(fx[1]));
         return columns_line(fx[1], pairs.data(), np);
       }
-      if (t.n >= 3 && upper(strip_quotes(t.f[1])) == "MARKER") {
-        return marker_line(t.n >= 4 && upper(strip_quotes(t.f[2])) == "MARKER" ? t.f[3] : t.f[2]);
+      if (t.n >= 3 && equals_keyword(strip_quotes(t.f[1]), "MARKER")) {
+        return marker_line(t.n >= 4 && equals_keyword(strip_quotes(t.f[2]), "MARKER") ? t.f[3]
+                                                                                      : t.f[2]);
       }
       if (t.n != 3 && t.n != 5) {
         return error("COLUMNS line must be 'column row value [row value]', got " +

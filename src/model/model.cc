@@ -1,6 +1,8 @@
 #include "model/model.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace lsmip {
 
@@ -18,22 +20,78 @@ SparseVector SparseMatrix::col(Index j) const {
           std::span<const double>(col_value).subspan(b, e - b)};
 }
 
+std::uint64_t NameTable::hash(std::string_view s) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a, then a final avalanche
+  for (const char c : s) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001b3ULL;
+  }
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  return h;
+}
+
+std::uint64_t NameTable::prefix_of(std::string_view s) {
+  std::uint64_t p = 0;
+  std::memcpy(&p, s.data(), std::min<std::size_t>(8, s.size()));
+  return p;
+}
+
+std::uint32_t NameTable::tag_of(std::uint64_t hash, std::size_t length) {
+  return (static_cast<std::uint32_t>(hash >> 32) & 0xffffff00U) |
+         static_cast<std::uint32_t>(std::min<std::size_t>(length, 255));
+}
+
+void NameTable::insert_slot(std::size_t i) {
+  const std::uint64_t h = hash(names_[i]);
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t pos = h & mask;
+  while (slots_[pos].pos != 0) pos = (pos + 1) & mask;
+  slots_[pos] = {prefix_of(names_[i]), tag_of(h, names_[i].size()),
+                 static_cast<std::uint32_t>(i + 1)};
+}
+
+void NameTable::rehash(std::size_t slots) {
+  slots_.assign(slots, Slot{0, 0, 0});
+  for (std::size_t i = 0; i < names_.size(); ++i) insert_slot(i);
+}
+
 bool NameTable::add(std::string name) {
-  const auto [it, inserted] = index_.try_emplace(name, static_cast<Index>(names_.size()));
-  if (!inserted) return false;
+  if (find(name)) return false;
   names_.push_back(std::move(name));
+  if (2 * names_.size() > slots_.size()) {
+    rehash(std::max<std::size_t>(16, 2 * slots_.size()));
+  } else {
+    insert_slot(names_.size() - 1);
+  }
   return true;
 }
 
 std::optional<Index> NameTable::find(std::string_view name) const {
-  const auto it = index_.find(name);
-  if (it == index_.end()) return std::nullopt;
-  return it->second;
+  if (slots_.empty()) return std::nullopt;
+  const std::uint64_t h = hash(name);
+  const std::uint32_t tag = tag_of(h, name.size());
+  const std::uint64_t prefix = prefix_of(name);
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t pos = h & mask;; pos = (pos + 1) & mask) {
+    const Slot& slot = slots_[pos];
+    if (slot.pos == 0) return std::nullopt;
+    if (slot.tag == tag && slot.prefix == prefix) {
+      const std::size_t i = slot.pos - 1;
+      // Equal tags mean equal lengths (up to 255), so a short name is fully compared.
+      if (name.size() <= 8 || names_[i] == name) {
+        return static_cast<Index>(i);
+      }
+    }
+  }
 }
 
 void NameTable::reserve(std::size_t n) {
   names_.reserve(n);
-  index_.reserve(n);
+  std::size_t slots = 16;
+  while (slots < 2 * n) slots *= 2;
+  if (slots > slots_.size()) rehash(slots);
 }
 
 bool Model::is_binary(Index j) const {

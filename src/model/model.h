@@ -58,7 +58,11 @@ struct SparseMatrix {
   SparseVector col(Index j) const;
 };
 
-// Names of rows and columns with lookup by name; names are unique.
+// Names of rows and columns with lookup by name; names are unique. The index
+// is an open-addressing hash table kept at most half full. Each slot holds
+// the first 8 bytes of the name, 32 hash bits and the position + 1, so a
+// lookup of a name of up to 8 characters touches one cache line, and longer
+// names need one string comparison more.
 class NameTable {
  public:
   // Appends `name`; returns false (and adds nothing) when it already exists.
@@ -69,12 +73,19 @@ class NameTable {
   void reserve(std::size_t n);
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  struct Slot {
+    std::uint64_t prefix;  // first 8 bytes of the name, zero padded
+    std::uint32_t tag;     // 24 high hash bits and the name length (capped at 255)
+    std::uint32_t pos;     // position + 1; 0 = empty slot
   };
+  static std::uint64_t hash(std::string_view s);
+  static std::uint64_t prefix_of(std::string_view s);
+  static std::uint32_t tag_of(std::uint64_t hash, std::size_t length);
+  void insert_slot(std::size_t i);
+  void rehash(std::size_t slots);
+
   std::vector<std::string> names_;
-  std::unordered_map<std::string, Index, Hash, std::equal_to<>> index_;
+  std::vector<Slot> slots_;
 };
 
 class ModelBuilder;
