@@ -1,0 +1,456 @@
+#include "presolve/presolve.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "model/model_builder.h"
+
+namespace lsmip::presolve {
+namespace {
+
+using Real = long double;  // activity sums: 64-bit mantissa, products of doubles nearly exact
+
+std::string fmt(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+std::size_t at(Index i) { return static_cast<std::size_t>(i); }
+
+// Minimum and maximum activity of one row over the current bounds. Infinite
+// contributions are counted, never added, so no inf - inf can occur.
+struct Activity {
+  Real min = 0;          // sum of the finite minimal contributions
+  Real max = 0;          // sum of the finite maximal contributions
+  Index min_inf = 0;     // contributions that are -inf in the minimum
+  Index max_inf = 0;     // contributions that are +inf in the maximum
+  Real abs_sum = 0;      // sum of |finite contributions|, for the rounding-error bound
+  Real fixed_sum = 0;    // sum of the contributions of fixed columns
+  Index free_count = 0;  // columns with lb < ub
+  Index last_free = -1;  // one such column
+  double last_coef = 0;  // its coefficient
+  // Bound on the rounding error of min or max: each product and each addition
+  // in long double errs by at most one unit of the running magnitude.
+  Real error(std::size_t n) const {
+    return 2 * static_cast<Real>(n + 1) * std::numeric_limits<Real>::epsilon() * abs_sum;
+  }
+};
+
+class Presolver {
+ public:
+  Presolver(const Model& model, const Options& options)
+      : model_(model),
+        opt_(options),
+        lb_(model.col_lower().begin(), model.col_lower().end()),
+        ub_(model.col_upper().begin(), model.col_upper().end()),
+        row_alive_(at(model.num_rows()), 1),
+        queued_(at(model.num_rows()), 0) {}
+
+  PresolveResult run();
+
+ private:
+  bool is_fixed(Index j) const { return lb_[at(j)] == ub_[at(j)]; }
+  double scaled(double tol, double v) const { return tol * std::max(1.0, std::fabs(v)); }
+
+  // Rounds integer bounds and checks every domain; false when one is empty.
+  bool init_bounds();
+  // Propagation passes until no row is queued, or a cap is hit.
+  void propagate();
+  // Checks, drops or propagates row `i`. Sets infeasible_ on a proof.
+  void process_row(Index i);
+  Activity activity(Index i);
+  // Applies x_j <= v (upper) or x_j >= v (lower) found from row `i`. `derived`
+  // marks bounds from several columns (relaxed and thresholded when continuous).
+  void tighten(Index j, double v, bool upper, bool derived, Index i);
+  // Marks `j`'s bounds changed: queues its rows for the next pass.
+  void bound_changed(Index j);
+  void fail(std::string reason) {
+    if (!infeasible_) reason_ = std::move(reason);
+    infeasible_ = true;
+  }
+  void drop_row(Index i) {
+    row_alive_[at(i)] = 0;
+    ++stats_.rows_removed;
+  }
+  // Removes fixed columns and all-fixed rows and builds the reduced model.
+  PresolveResult finish();
+
+  const Model& model_;
+  const Options& opt_;
+  std::vector<double> lb_, ub_;          // current bounds (integer columns: integral)
+  std::vector<std::uint8_t> row_alive_;  // 0 once a row is dropped
+  std::vector<std::uint8_t> queued_;     // 1 while a row is in next_
+  std::vector<Index> next_;              // rows to process in the next pass
+  PresolveStats stats_;
+  bool infeasible_ = false;
+  std::string reason_;
+};
+
+bool Presolver::init_bounds() {
+  const double tol = opt_.presolve_int_tol;
+  for (Index j = 0; j < model_.num_cols(); ++j) {
+    double& l = lb_[at(j)];
+    double& u = ub_[at(j)];
+    if (model_.is_integer(j)) {
+      // ceil/floor keep infinities; a bound within tol of an integer snaps to it.
+      const double rl = std::ceil(l - tol), ru = std::floor(u + tol);
+      if (rl != l || ru != u) ++stats_.bounds_tightened;
+      l = rl;
+      u = ru;
+      if (l > u) {
+        fail("column '" + model_.col_name(j) + "' has no integer value in [" +
+             fmt(model_.col_lower(j)) + ", " + fmt(model_.col_upper(j)) + "]");
+        return false;
+      }
+    } else if (l > u) {
+      if (l - u > opt_.presolve_infeas_tol * std::max({1.0, std::fabs(l), std::fabs(u)})) {
+        fail("column '" + model_.col_name(j) + "' has lower bound " + fmt(l) +
+             " above its upper bound " + fmt(u));
+        return false;
+      }
+      l = u = 0.5 * (l + u);  // crossed within tolerance: the midpoint is feasible enough
+      ++stats_.bounds_tightened;
+    }
+  }
+  return true;
+}
+
+Activity Presolver::activity(Index i) {
+  Activity act;
+  const SparseVector row = model_.row(i);
+  stats_.work += static_cast<double>(row.size());
+  for (std::size_t k = 0; k < row.size(); ++k) {
+    const Index j = row.index[k];
+    const double a = row.value[k];
+    const double l = lb_[at(j)], u = ub_[at(j)];
+    const double lo_bound = a > 0 ? l : u;  // bound giving the minimal contribution
+    const double hi_bound = a > 0 ? u : l;
+    if (std::isinf(lo_bound)) {
+      ++act.min_inf;
+    } else {
+      const Real c = static_cast<Real>(a) * lo_bound;
+      act.min += c;
+      act.abs_sum += std::fabs(c);
+    }
+    if (std::isinf(hi_bound)) {
+      ++act.max_inf;
+    } else {
+      const Real c = static_cast<Real>(a) * hi_bound;
+      act.max += c;
+      act.abs_sum += std::fabs(c);
+    }
+    if (l == u) {
+      act.fixed_sum += static_cast<Real>(a) * l;
+    } else {
+      ++act.free_count;
+      act.last_free = j;
+      act.last_coef = a;
+    }
+  }
+  return act;
+}
+
+void Presolver::process_row(Index i) {
+  const SparseVector row = model_.row(i);
+  const Activity act = activity(i);
+  const double lhs = model_.row_lower(i), rhs = model_.row_upper(i);
+  const Real err = act.error(row.size());
+
+  // Infeasibility: even the most favourable point misses a side by more than the tolerance.
+  if (rhs != kInf && act.min_inf == 0 &&
+      act.min > rhs + scaled(opt_.presolve_infeas_tol, rhs) + err) {
+    fail("row '" + model_.row_name(i) + "' cannot be satisfied: its minimum activity " +
+         fmt(static_cast<double>(act.min)) + " exceeds its upper side " + fmt(rhs));
+    return;
+  }
+  if (lhs != -kInf && act.max_inf == 0 &&
+      act.max < lhs - scaled(opt_.presolve_infeas_tol, lhs) - err) {
+    fail("row '" + model_.row_name(i) + "' cannot be satisfied: its maximum activity " +
+         fmt(static_cast<double>(act.max)) + " is below its lower side " + fmt(lhs));
+    return;
+  }
+  // Redundancy: every point within the bounds satisfies the row (up to drop_tol).
+  const bool upper_ok = rhs == kInf || (act.max_inf == 0 &&
+                                        act.max + err <= rhs + scaled(opt_.presolve_drop_tol, rhs));
+  const bool lower_ok =
+      lhs == -kInf ||
+      (act.min_inf == 0 && act.min - err >= lhs - scaled(opt_.presolve_drop_tol, lhs));
+  if ((upper_ok && lower_ok) || act.free_count == 0) {
+    // An all-fixed row that is neither redundant nor infeasible is violated by
+    // less than the infeasibility tolerance: nothing can repair it, so drop it.
+    drop_row(i);
+    return;
+  }
+  if (act.free_count == 1) {
+    // Singleton row: lhs - fixed <= a x_j <= rhs - fixed, exactly as bounds.
+    const Index j = act.last_free;
+    const double a = act.last_coef;
+    const double fixed = static_cast<double>(act.fixed_sum);
+    const double lo = lhs == -kInf ? -kInf : (lhs - fixed) / a;
+    const double hi = rhs == kInf ? kInf : (rhs - fixed) / a;
+    if (a > 0) {
+      if (hi != kInf) tighten(j, hi, /*upper=*/true, /*derived=*/false, i);
+      if (!infeasible_ && lo != -kInf) tighten(j, lo, /*upper=*/false, /*derived=*/false, i);
+    } else {
+      if (hi != kInf) tighten(j, hi, /*upper=*/false, /*derived=*/false, i);
+      if (!infeasible_ && lo != -kInf) tighten(j, lo, /*upper=*/true, /*derived=*/false, i);
+    }
+    if (!infeasible_) drop_row(i);
+    return;
+  }
+  // Propagation: for each free column, the residual activity of the others
+  // bounds it. A residual is usable when at most this column's contribution is infinite.
+  const bool use_rhs = rhs != kInf && act.min_inf <= 1;
+  const bool use_lhs = lhs != -kInf && act.max_inf <= 1;
+  if (!use_rhs && !use_lhs) return;
+  for (std::size_t k = 0; k < row.size() && !infeasible_; ++k) {
+    const Index j = row.index[k];
+    const double a = row.value[k];
+    // Stale bounds from activity() are wider than the current ones, so the
+    // residuals below stay valid (only weaker) after earlier tightenings.
+    const double l = lb_[at(j)], u = ub_[at(j)];
+    if (l == u) continue;
+    const double lo_bound = a > 0 ? l : u, hi_bound = a > 0 ? u : l;
+    if (use_rhs) {
+      Real residual;
+      bool ok = true;
+      if (act.min_inf == 0) {
+        residual = act.min - static_cast<Real>(a) * lo_bound;
+      } else {
+        residual = act.min;  // valid only if this column is the infinite one
+        ok = std::isinf(lo_bound);
+      }
+      if (ok) {
+        // a x_j <= rhs - residual (+ err on the safe side).
+        const double v = static_cast<double>((static_cast<Real>(rhs) - residual + err) / a);
+        tighten(j, v, /*upper=*/a > 0, /*derived=*/true, i);
+      }
+    }
+    if (use_lhs && !infeasible_) {
+      Real residual;
+      bool ok = true;
+      if (act.max_inf == 0) {
+        residual = act.max - static_cast<Real>(a) * hi_bound;
+      } else {
+        residual = act.max;
+        ok = std::isinf(hi_bound);
+      }
+      if (ok) {
+        // a x_j >= lhs - residual (- err on the safe side).
+        const double v = static_cast<double>((static_cast<Real>(lhs) - residual - err) / a);
+        tighten(j, v, /*upper=*/a < 0, /*derived=*/true, i);
+      }
+    }
+  }
+}
+
+void Presolver::tighten(Index j, double v, bool upper, bool derived, Index i) {
+  double& l = lb_[at(j)];
+  double& u = ub_[at(j)];
+  const bool integer = model_.is_integer(j);
+  if (std::isnan(v) || std::isinf(v)) return;
+  if (derived && std::fabs(v) > opt_.presolve_huge_bound) return;
+  if (integer) {
+    v = upper ? std::floor(v + opt_.presolve_int_tol) : std::ceil(v - opt_.presolve_int_tol);
+    if (upper ? v >= u : v <= l) return;
+  } else {
+    if (derived) {
+      // Infeasibility is judged on the unrelaxed value, with the usual tolerance.
+      const double other = upper ? l : u;
+      if (!std::isinf(other) &&
+          (upper ? other - v : v - other) >
+              opt_.presolve_infeas_tol * std::max({1.0, std::fabs(v), std::fabs(other)})) {
+        fail("column '" + model_.col_name(j) + "' cannot meet row '" + model_.row_name(i) +
+             "': it implies " + (upper ? "x <= " : "x >= ") + fmt(v) + " but " +
+             (upper ? "x >= " : "x <= ") + fmt(other));
+        return;
+      }
+      if (!opt_.presolve_tighten_continuous) return;
+      v += upper ? scaled(opt_.presolve_cont_relax, v) : -scaled(opt_.presolve_cont_relax, v);
+      const double old = upper ? u : l;
+      if (!std::isinf(old)) {
+        const double width = std::isinf(l) || std::isinf(u) ? std::fabs(old) : u - l;
+        const double gain = upper ? old - v : v - old;
+        if (!(gain > opt_.presolve_cont_min_change * std::max(1.0, width))) return;
+      }
+    } else if (upper ? v >= u : v <= l) {
+      return;
+    }
+  }
+  (upper ? u : l) = v;
+  ++stats_.bounds_tightened;
+  if (l > u) {
+    const bool crossed =
+        integer || l - u > opt_.presolve_infeas_tol * std::max({1.0, std::fabs(l), std::fabs(u)});
+    if (crossed) {
+      fail("column '" + model_.col_name(j) + "' has an empty domain [" + fmt(l) + ", " + fmt(u) +
+           "] after propagation from row '" + model_.row_name(i) + "'");
+      return;
+    }
+    l = u = 0.5 * (l + u);  // crossed within tolerance: fix at the midpoint
+  }
+  bound_changed(j);
+}
+
+void Presolver::bound_changed(Index j) {
+  const SparseVector col = model_.col(j);
+  stats_.work += static_cast<double>(col.size());
+  for (const Index i : col.index) {
+    if (row_alive_[at(i)] && !queued_[at(i)]) {
+      queued_[at(i)] = 1;
+      next_.push_back(i);
+    }
+  }
+}
+
+void Presolver::propagate() {
+  next_.resize(at(model_.num_rows()));
+  for (Index i = 0; i < model_.num_rows(); ++i) {
+    next_[at(i)] = i;
+    queued_[at(i)] = 1;
+  }
+  std::vector<Index> current;
+  while (!next_.empty() && !infeasible_ && stats_.rounds < opt_.presolve_max_rounds &&
+         stats_.work < opt_.presolve_max_work) {
+    ++stats_.rounds;
+    current.swap(next_);
+    next_.clear();
+    for (const Index i : current) {
+      queued_[at(i)] = 0;
+      if (!row_alive_[at(i)]) continue;
+      // A pass cut short by the budget leaves the state consistent: every kept
+      // bound is implied, every dropped row is implied by the kept bounds.
+      if (stats_.work >= opt_.presolve_max_work) break;
+      process_row(i);
+      if (infeasible_) return;
+    }
+  }
+}
+
+PresolveResult Presolver::finish() {
+  PresolveResult result;
+  const Index n = model_.num_cols(), m = model_.num_rows();
+  // Fixed columns leave the model; the others keep their index order.
+  std::vector<double> fixed(at(n), std::numeric_limits<double>::quiet_NaN());
+  std::vector<Index> new_col(at(n), -1);
+  ModelBuilder b;
+  b.set_name(model_.name());
+  b.set_sense(model_.sense());
+  const double s = static_cast<double>(static_cast<int>(model_.sense()));
+  Real offset = model_.obj_offset();
+  for (Index j = 0; j < n; ++j) {
+    if (is_fixed(j)) {
+      fixed[at(j)] = lb_[at(j)];
+      offset += static_cast<Real>(model_.obj(j)) * lb_[at(j)];
+      ++stats_.cols_removed;
+    } else {
+      // Costs are stored in minimisation form; the builder takes the file's sense.
+      new_col[at(j)] = b.add_col(model_.col_name(j), lb_[at(j)], ub_[at(j)], s * model_.obj(j),
+                                 model_.is_integer(j));
+    }
+  }
+  b.set_obj_offset(s * static_cast<double>(offset));
+  for (Index i = 0; i < m; ++i) {
+    if (!row_alive_[at(i)]) continue;
+    const SparseVector row = model_.row(i);
+    Real fixed_sum = 0;
+    Index kept = 0;
+    for (std::size_t k = 0; k < row.size(); ++k) {
+      const Index j = row.index[k];
+      if (new_col[at(j)] < 0) {
+        fixed_sum += static_cast<Real>(row.value[k]) * fixed[at(j)];
+      } else {
+        ++kept;
+      }
+    }
+    const double lhs = model_.row_lower(i), rhs = model_.row_upper(i);
+    const double new_lhs = lhs == -kInf ? -kInf : static_cast<double>(lhs - fixed_sum);
+    const double new_rhs = rhs == kInf ? kInf : static_cast<double>(rhs - fixed_sum);
+    if (kept == 0) {
+      // Empty row: 0 must lie within its sides.
+      const bool bad = new_lhs > scaled(opt_.presolve_infeas_tol, lhs) ||
+                       new_rhs < -scaled(opt_.presolve_infeas_tol, rhs);
+      if (bad) {
+        fail("row '" + model_.row_name(i) + "' has no free column left and its sides [" +
+             fmt(new_lhs) + ", " + fmt(new_rhs) + "] exclude 0");
+        break;
+      }
+      drop_row(i);
+      continue;
+    }
+    const Index r = b.add_row(model_.row_name(i), new_lhs, new_rhs);
+    for (std::size_t k = 0; k < row.size(); ++k) {
+      const Index nj = new_col[at(row.index[k])];
+      if (nj >= 0) b.add_entry(r, nj, row.value[k]);
+    }
+  }
+  if (infeasible_) {
+    result.verdict = Verdict::kInfeasible;
+    result.reason = reason_;
+    result.postsolve = Postsolve::identity(n);
+    result.stats = stats_;
+    return result;
+  }
+  Result<Model> built = b.build();
+  if (!built.ok()) {
+    // Cannot happen for a valid input model; fall back to no reduction at all.
+    result.verdict = Verdict::kReduced;
+    result.reduced = model_;
+    result.postsolve = Postsolve::identity(n);
+    result.reason = "presolve skipped: " + built.status().message();
+    result.stats = PresolveStats{};
+    return result;
+  }
+  result.verdict = Verdict::kReduced;
+  result.reduced = std::move(built).value();
+  result.postsolve = Postsolve::from_fixed_values(std::move(fixed));
+  result.stats = stats_;
+  return result;
+}
+
+PresolveResult Presolver::run() {
+  if (init_bounds() && opt_.presolve_max_rounds > 0) propagate();
+  if (infeasible_) {
+    PresolveResult result;
+    result.verdict = Verdict::kInfeasible;
+    result.reason = reason_;
+    result.postsolve = Postsolve::identity(model_.num_cols());
+    result.stats = stats_;
+    return result;
+  }
+  return finish();
+}
+
+}  // namespace
+
+PresolveResult run_presolve(const Model& model, const Options& options, Logger& log) {
+  const auto start = std::chrono::steady_clock::now();
+  PresolveResult result;
+  if (!options.presolve) {
+    result.reduced = model;
+    result.postsolve = Postsolve::identity(model.num_cols());
+  } else {
+    result = Presolver(model, options).run();
+  }
+  result.stats.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (result.verdict == Verdict::kInfeasible) {
+    log.log(LogLevel::kVerbose, "presolve: infeasible: %s\n", result.reason.c_str());
+  } else if (options.presolve) {
+    const PresolveStats& st = result.stats;
+    log.log(LogLevel::kVerbose,
+            "presolve: removed %d rows, %d columns; %d bound changes in %d rounds, "
+            "work %.3g, %.2fs\n",
+            static_cast<int>(st.rows_removed), static_cast<int>(st.cols_removed),
+            static_cast<int>(st.bounds_tightened), st.rounds, st.work, st.seconds);
+  }
+  return result;
+}
+
+}  // namespace lsmip::presolve

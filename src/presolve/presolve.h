@@ -1,0 +1,64 @@
+// The light presolve of lsmip (issue 3): what Local-ILP and Local-MIP do before
+// their search (singleton rows to bounds, fixed-column removal, empty rows),
+// plus activity-based bound propagation to a fixed point under a work cap.
+//
+// Reductions, each valid for every feasible solution of the original model:
+//  * empty rows: dropped when 0 satisfies them, else the model is infeasible;
+//  * singleton rows: turned into column bounds (side / coefficient, integer
+//    columns rounded inward past presolve_int_tol), then dropped;
+//  * bound propagation: min/max row activities (infinite contributions counted,
+//    never summed) give implied bounds; integer bounds are rounded inward with
+//    presolve_int_tol, continuous bounds are kept only when they shrink the
+//    domain markedly and are then loosened by presolve_cont_relax (see
+//    presolve_options.h), so floating-point error can never cut off a solution;
+//  * redundant rows (every point in the bounds satisfies them up to
+//    presolve_drop_tol) are dropped;
+//  * fixed columns (lb == ub, or an integer column with one integer value) are
+//    removed; their contribution moves into the row sides and the offset.
+// Safety rules: infeasibility is declared only on a violation of more than
+// presolve_infeas_tol·max(1,|side|) plus a bound on the rounding error of the
+// activity sums; never on arithmetic with infinities (which is never done).
+//
+// The reduced model keeps the surviving rows and columns in their original
+// order with their original names, the objective sense, and the offset
+// adjusted by the fixed columns. Postsolve maps solutions back.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "model/model.h"
+#include "options/options.h"
+#include "presolve/postsolve.h"
+#include "util/logger.h"
+
+namespace lsmip::presolve {
+
+struct PresolveStats {
+  Index rows_removed = 0;      // rows of the original model absent from the reduced one
+  Index cols_removed = 0;      // fixed columns removed
+  Index bounds_tightened = 0;  // bound changes applied (a column may count several times)
+  int rounds = 0;              // propagation passes run
+  double work = 0.0;           // nonzeros touched by propagation
+  double seconds = 0.0;        // wall-clock time of run_presolve (for logs only)
+};
+
+enum class Verdict : std::uint8_t {
+  kReduced,     // `reduced` is equivalent to the original model (maybe identical)
+  kInfeasible,  // the original model has no feasible solution; `reason` says why
+};
+
+struct PresolveResult {
+  Verdict verdict = Verdict::kReduced;
+  Model reduced;        // empty when infeasible
+  Postsolve postsolve;  // maps reduced solutions to the original columns
+  PresolveStats stats;
+  std::string reason;  // for kInfeasible: the row or column that proved it, by name
+};
+
+// Presolves `model` (never modified). With options.presolve false, returns a
+// copy of the model and the identity postsolve. Cost: propagation is bounded by
+// options.presolve_max_work nonzeros, plus O(nonzeros) to build the reduced model.
+PresolveResult run_presolve(const Model& model, const Options& options, Logger& log);
+
+}  // namespace lsmip::presolve

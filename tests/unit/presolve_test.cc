@@ -1,0 +1,739 @@
+// Tests of the light presolve (presolve/presolve.h) and its postsolve map:
+// one group per reduction on tiny hand-built models, infeasibility detection
+// and its absence on tight-but-feasible models, infinite bounds, and the
+// safety test: on the small classic models, known feasible solutions stay
+// feasible for the reduced model and survive reduce() then expand().
+#include "presolve/presolve.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "io/mps_reader.h"
+#include "model/model_builder.h"
+
+namespace lsmip::presolve {
+namespace {
+
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+Model build(const std::function<void(ModelBuilder&)>& fill) {
+  ModelBuilder b;
+  b.set_name("t");
+  fill(b);
+  Result<Model> m = b.build();
+  EXPECT_TRUE(m.ok()) << m.status().to_string();
+  return std::move(m).value();
+}
+
+PresolveResult presolve(const Model& m, const Options& o = Options{}) {
+  Logger log(LogLevel::kQuiet);
+  return run_presolve(m, o, log);
+}
+
+Index col(const Model& m, const std::string& name) {
+  const auto j = m.col_names().find(name);
+  EXPECT_TRUE(j.has_value()) << name;
+  return j.value_or(-1);
+}
+
+bool has_row(const Model& m, const std::string& name) {
+  return m.row_names().find(name).has_value();
+}
+
+// Largest violation of `x` in `m`: bounds and integrality absolute, rows
+// relative to max(1, |side|). Returns 0 for a feasible point.
+double max_violation(const Model& m, std::span<const double> x, std::string* where = nullptr) {
+  double worst = 0;
+  auto note = [&](double v, const std::string& what) {
+    if (v > worst) {
+      worst = v;
+      if (where) *where = what;
+    }
+  };
+  for (Index j = 0; j < m.num_cols(); ++j) {
+    const double v = x[static_cast<std::size_t>(j)];
+    note(m.col_lower(j) - v, "lower bound of " + m.col_name(j));
+    note(v - m.col_upper(j), "upper bound of " + m.col_name(j));
+    if (m.is_integer(j)) note(std::fabs(v - std::round(v)), "integrality of " + m.col_name(j));
+  }
+  for (Index i = 0; i < m.num_rows(); ++i) {
+    long double act = 0;
+    const SparseVector r = m.row(i);
+    for (std::size_t k = 0; k < r.size(); ++k) {
+      act += static_cast<long double>(r.value[k]) * x[static_cast<std::size_t>(r.index[k])];
+    }
+    const double a = static_cast<double>(act);
+    const double lo = m.row_lower(i), hi = m.row_upper(i);
+    if (lo != -kInf) note((lo - a) / std::max(1.0, std::fabs(lo)), "row " + m.row_name(i));
+    if (hi != kInf) note((a - hi) / std::max(1.0, std::fabs(hi)), "row " + m.row_name(i));
+  }
+  return worst;
+}
+
+// ---------------------------------------------------------------- empty rows
+
+TEST(PresolveEmptyRow, SatisfiedByZeroIsDropped) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 0, 5, 1, false);
+    b.add_row("empty", -1, 2);
+    const Index r = b.add_row("keep", 1, 3);
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(b.add_row("keep2", -kInf, 4), 0, 2.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_FALSE(has_row(r.reduced, "empty"));
+  EXPECT_EQ(r.stats.rows_removed, 3);  // the empty row, then both singletons
+  EXPECT_EQ(r.reduced.col_lower(0), 1.0);
+  EXPECT_EQ(r.reduced.col_upper(0), 2.0);
+}
+
+TEST(PresolveEmptyRow, ExcludingZeroIsInfeasible) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 0, 5, 1, false);
+    b.add_row("needs_one", 1, 2);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kInfeasible);
+  EXPECT_NE(r.reason.find("needs_one"), std::string::npos) << r.reason;
+}
+
+TEST(PresolveEmptyRow, ViolatedWithinToleranceIsNotInfeasible) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 0, 5, 1, false);
+    b.add_row("almost", 1e-9, 2);
+  });
+  EXPECT_EQ(presolve(m).verdict, Verdict::kReduced);
+}
+
+// ----------------------------------------------------------- singleton rows
+
+TEST(PresolveSingleton, ContinuousUpperAndLower) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", -10, 10, 1, false);
+    b.add_col("y", 0, 10, 1, false);
+    b.add_entry(b.add_row("ub", -kInf, 3), 0, 2.0);  // x <= 1.5
+    b.add_entry(b.add_row("lb", -7, kInf), 0, 4.0);  // x >= -1.75
+    const Index r = b.add_row("pair", -kInf, 100);   // keeps y alive
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(r, 1, 1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(r.reduced.col_upper(col(r.reduced, "x")), 1.5);
+  EXPECT_EQ(r.reduced.col_lower(col(r.reduced, "x")), -1.75);
+  EXPECT_FALSE(has_row(r.reduced, "ub"));
+  EXPECT_FALSE(has_row(r.reduced, "lb"));
+}
+
+TEST(PresolveSingleton, NegativeCoefficientIntegerRoundsInward) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("y", -10, 10, 1, true);
+    b.add_col("z", 0, 1, 1, true);
+    b.add_entry(b.add_row("a", -7.5, kInf), 0, -3.0);  // -3y >= -7.5  =>  y <= 2.5 -> 2
+    b.add_entry(b.add_row("b", -kInf, 4.5), 0, -1.5);  // -1.5y <= 4.5 =>  y >= -3
+    const Index r = b.add_row("link", -kInf, 50);
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(r, 1, 1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(r.reduced.col_upper(col(r.reduced, "y")), 2.0);
+  EXPECT_EQ(r.reduced.col_lower(col(r.reduced, "y")), -3.0);
+}
+
+TEST(PresolveSingleton, IntegerNearIntegralBoundIsNotCut) {
+  // 3y <= 6.0000000001: the bound 2.00000000003 must round to 2, not cut 2 off;
+  // 3y >= 2.9999999999 must give y >= 1.
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("y", 0, 10, 1, true);
+    b.add_entry(b.add_row("u", 2.9999999999, 6.0000000001), 0, 3.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(r.reduced.col_lower(0), 1.0);
+  EXPECT_EQ(r.reduced.col_upper(0), 2.0);
+}
+
+TEST(PresolveSingleton, EqualityFixesAndRemovesTheColumn) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", -5, 5, 3, false);
+    b.add_col("y", 0, 10, 1, false);
+    b.add_entry(b.add_row("fix", 4, 4), 0, -2.0);  // x = -2
+    const Index r = b.add_row("sum", 1, 6);        // 1 <= x + y + ... <= 6
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(r, 1, 1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(r.reduced.num_cols(), 1);
+  EXPECT_EQ(r.reduced.col_name(0), "y");
+  // x = -2 turns "sum" into the singleton 3 <= y <= 8, which becomes y's bounds.
+  EXPECT_EQ(r.reduced.num_rows(), 0);
+  EXPECT_EQ(r.reduced.col_lower(0), 3.0);
+  EXPECT_EQ(r.reduced.col_upper(0), 8.0);
+  EXPECT_EQ(r.reduced.obj_offset(), -6.0);
+  const std::vector<double> x = r.postsolve.expand(std::vector<double>{4.0});
+  ASSERT_EQ(x.size(), 2u);
+  EXPECT_EQ(x[0], -2.0);
+  EXPECT_EQ(x[1], 4.0);
+}
+
+TEST(PresolveSingleton, IntegerEqualityWithoutIntegerSolutionIsInfeasible) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("k", -kInf, kInf, 0, true);
+    b.add_entry(b.add_row("odd", 7, 7), 0, 2.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kInfeasible);
+  EXPECT_NE(r.reason.find("'k'"), std::string::npos) << r.reason;
+}
+
+TEST(PresolveSingleton, FractionalEqualityExactlyAtSideIsKept) {
+  // 3x = 1 with x in [1/3, 1]: the fixed value 1/3 is the lower bound itself.
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 1.0 / 3.0, 1, 1, false);
+    b.add_entry(b.add_row("third", 1, 1), 0, 3.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(r.stats.cols_removed, 1);
+  EXPECT_NEAR(r.postsolve.fixed_value(0), 1.0 / 3.0, 1e-15);
+}
+
+// ------------------------------------------------------------ fixed columns
+
+TEST(PresolveFixedColumn, ContributionMovesToSidesAndOffset) {
+  const Model m = build([](ModelBuilder& b) {
+    b.set_obj_offset(1.0);
+    b.add_col("f", 2, 2, 3, false);      // fixed by its bounds
+    b.add_col("g", 0.2, 1.7, -1, true);  // integer with the single value 1
+    b.add_col("y", 0, 10, 1, false);
+    b.add_col("z", 0, 10, 1, false);
+    const Index r = b.add_row("r", 1, 9);  // f + g + y + z in [1, 9]  ->  y + z in [-2, 6]
+    for (Index j = 0; j < 4; ++j) b.add_entry(r, j, 1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  ASSERT_EQ(r.reduced.num_cols(), 2);
+  EXPECT_EQ(r.reduced.col_name(0), "y");
+  EXPECT_EQ(r.reduced.col_name(1), "z");
+  EXPECT_EQ(r.reduced.obj_offset(), 1.0 + 6.0 - 1.0);
+  ASSERT_EQ(r.reduced.num_rows(), 1);
+  EXPECT_EQ(r.reduced.row_lower(0), -2.0);
+  EXPECT_EQ(r.reduced.row_upper(0), 6.0);
+  EXPECT_EQ(r.stats.cols_removed, 2);
+  EXPECT_EQ(r.postsolve.reduced_col(0), -1);
+  EXPECT_EQ(r.postsolve.reduced_col(2), 0);
+  EXPECT_EQ(r.postsolve.original_col(1), 3);
+}
+
+TEST(PresolveFixedColumn, MaximisationKeepsSenseAndOffset) {
+  const Model m = build([](ModelBuilder& b) {
+    b.set_sense(ObjSense::kMaximize);
+    b.set_obj_offset(10.0);
+    b.add_col("f", 3, 3, 2, false);  // contributes 6 to the maximised objective
+    b.add_col("y", 0, 4, 5, false);
+    const Index r = b.add_row("r", -kInf, 100);
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(r, 1, 1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(r.reduced.sense(), ObjSense::kMaximize);
+  EXPECT_EQ(r.reduced.original_objective(r.reduced.obj_offset()), 16.0);
+  EXPECT_EQ(r.reduced.obj(0), m.obj(1));
+  // Objectives agree through the map.
+  const std::vector<double> y{2.5};
+  EXPECT_DOUBLE_EQ(r.reduced.objective(y), m.objective(r.postsolve.expand(y)));
+}
+
+TEST(PresolveFixedColumn, ChainOfFixingsCascades) {
+  // x1 = 1; x1 + x2 = 3; x2 + x3 = 5 (integers): everything is fixed.
+  const Model m = build([](ModelBuilder& b) {
+    for (int k = 1; k <= 3; ++k) b.add_col("x" + std::to_string(k), 0, 10, k, true);
+    b.add_entry(b.add_row("e1", 1, 1), 0, 1.0);
+    const Index r2 = b.add_row("e2", 3, 3);
+    b.add_entry(r2, 0, 1.0);
+    b.add_entry(r2, 1, 1.0);
+    const Index r3 = b.add_row("e3", 5, 5);
+    b.add_entry(r3, 1, 1.0);
+    b.add_entry(r3, 2, 1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(r.reduced.num_cols(), 0);
+  EXPECT_EQ(r.reduced.num_rows(), 0);
+  const std::vector<double> x = r.postsolve.expand({});
+  EXPECT_EQ(x, (std::vector<double>{1, 2, 3}));
+  EXPECT_EQ(r.reduced.obj_offset(), 1.0 + 4.0 + 9.0);
+}
+
+// ------------------------------------------------------- bound propagation
+
+TEST(PresolvePropagation, IntegerBoundsRoundedInward) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 1, 10, 1, true);
+    b.add_col("y", 1, 10, 1, true);
+    const Index r = b.add_row("cap", -kInf, 3.5);  // x + y <= 3.5  ->  x, y <= 2
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(r, 1, 1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(r.reduced.col_upper(0), 2.0);
+  EXPECT_EQ(r.reduced.col_upper(1), 2.0);
+  EXPECT_TRUE(has_row(r.reduced, "cap"));  // max activity 4 > 3.5: still needed
+  EXPECT_GE(r.stats.bounds_tightened, 2);
+}
+
+TEST(PresolvePropagation, ContinuousBoundsAreLoosenedNotCut) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 1, 100, 1, false);
+    b.add_col("y", 1, 100, 1, false);
+    const Index r = b.add_row("cap", -kInf, 4);  // x + y <= 4  ->  x, y <= 3 (+ slack)
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(r, 1, 1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  for (Index j = 0; j < 2; ++j) {
+    EXPECT_GE(r.reduced.col_upper(j), 3.0);
+    EXPECT_LE(r.reduced.col_upper(j), 3.001);
+  }
+  EXPECT_TRUE(has_row(r.reduced, "cap"));
+
+  Options keep_off;
+  keep_off.presolve_tighten_continuous = false;
+  const PresolveResult r2 = presolve(m, keep_off);
+  ASSERT_EQ(r2.verdict, Verdict::kReduced);
+  EXPECT_EQ(r2.reduced.col_upper(0), 100.0);
+}
+
+TEST(PresolvePropagation, NegativeCoefficientsAndRangedRow) {
+  // 1 <= x - y <= 2 with x binary, y integer in [0, 5]: x = 1 and y = 0.
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 0, 1, 1, true);
+    b.add_col("y", 0, 5, 1, true);
+    const Index r = b.add_row("rng", 1, 2);
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(r, 1, -1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(r.reduced.num_cols(), 0);
+  EXPECT_EQ(r.postsolve.expand({}), (std::vector<double>{1, 0}));
+}
+
+TEST(PresolvePropagation, RedundantRowIsDropped) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 0, 2, 1, false);
+    b.add_col("y", 0, 2, 1, false);
+    const Index r = b.add_row("loose", -1, 5);
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(r, 1, 1.0);
+    const Index t = b.add_row("tight", -kInf, 3);
+    b.add_entry(t, 0, 1.0);
+    b.add_entry(t, 1, 1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_FALSE(has_row(r.reduced, "loose"));
+  EXPECT_TRUE(has_row(r.reduced, "tight"));
+  EXPECT_EQ(r.reduced.col_upper(0), 2.0);  // 3 - 0 = 3 does not tighten 2
+}
+
+TEST(PresolvePropagation, InfeasibleActivityIsDetected) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 0, 1, 1, true);
+    b.add_col("y", 0, 1, 1, true);
+    const Index r = b.add_row("cover", 2.5, kInf);
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(r, 1, 1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kInfeasible);
+  EXPECT_NE(r.reason.find("cover"), std::string::npos) << r.reason;
+}
+
+TEST(PresolvePropagation, InfeasibleThroughChainIsDetected) {
+  // x + y <= 1, x >= 1 (singleton), y >= 1 (singleton): infeasible on binaries.
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 0, 1, 1, true);
+    b.add_col("y", 0, 1, 1, true);
+    const Index r = b.add_row("pack", -kInf, 1);
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(r, 1, 1.0);
+    b.add_entry(b.add_row("sx", 1, kInf), 0, 1.0);
+    b.add_entry(b.add_row("sy", 1, kInf), 1, 1.0);
+  });
+  EXPECT_EQ(presolve(m).verdict, Verdict::kInfeasible);
+}
+
+TEST(PresolvePropagation, TightFractionalRowsAreNotInfeasible) {
+  // 0.1x + 0.2y = 0.3 on binaries: in doubles 0.1 + 0.2 > 0.3, yet (1, 1) is feasible.
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 0, 1, 1, true);
+    b.add_col("y", 0, 1, 1, true);
+    const Index r = b.add_row("frac", 0.3, 0.3);
+    b.add_entry(r, 0, 0.1);
+    b.add_entry(r, 1, 0.2);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(
+      r.postsolve.expand(std::vector<double>(static_cast<std::size_t>(r.reduced.num_cols()), 1.0)),
+      (std::vector<double>{1, 1}));
+
+  // 0.7x + 0.3y >= 1 on [0, 1] continuous: the maximum activity is 1 - 5e-17.
+  const Model c = build([](ModelBuilder& b) {
+    b.add_col("x", 0, 1, 1, false);
+    b.add_col("y", 0, 1, 1, false);
+    const Index r2 = b.add_row("sum", 1, kInf);
+    b.add_entry(r2, 0, 0.7);
+    b.add_entry(r2, 1, 0.3);
+  });
+  const PresolveResult rc = presolve(c);
+  ASSERT_EQ(rc.verdict, Verdict::kReduced);
+  const std::vector<double> one = rc.postsolve.reduce(std::vector<double>{1, 1});
+  EXPECT_LE(max_violation(rc.reduced, one), 1e-12);
+}
+
+TEST(PresolvePropagation, FreeAndInfiniteBoundsStayExact) {
+  // x free, y >= 0: x + y <= 10 gives x <= 10 (x is the only infinite term);
+  // x - y >= -2 then gives y <= 12 and x >= -2. No NaN may appear; k stays free.
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", -kInf, kInf, 1, false);
+    b.add_col("y", 0, kInf, 1, false);
+    b.add_col("k", -kInf, kInf, 1, true);
+    const Index r = b.add_row("r1", -kInf, 10);
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(r, 1, 1.0);
+    const Index s = b.add_row("r2", -2, kInf);
+    b.add_entry(s, 0, 1.0);
+    b.add_entry(s, 1, -1.0);
+    const Index t = b.add_row("r3", -kInf, kInf);  // free row with two free columns
+    b.add_entry(t, 0, 1.0);
+    b.add_entry(t, 2, 1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  const Model& red = r.reduced;
+  for (Index j = 0; j < red.num_cols(); ++j) {
+    EXPECT_FALSE(std::isnan(red.col_lower(j)));
+    EXPECT_FALSE(std::isnan(red.col_upper(j)));
+  }
+  EXPECT_LE(red.col_lower(col(red, "x")), -2.0);
+  EXPECT_GE(red.col_lower(col(red, "x")), -2.01);
+  EXPECT_GE(red.col_upper(col(red, "x")), 10.0);
+  EXPECT_LE(red.col_upper(col(red, "x")), 10.01);
+  EXPECT_EQ(red.col_lower(col(red, "y")), 0.0);
+  EXPECT_GE(red.col_upper(col(red, "y")), 12.0);
+  EXPECT_EQ(red.col_lower(col(red, "k")), -kInf);
+  EXPECT_EQ(red.col_upper(col(red, "k")), kInf);
+  EXPECT_FALSE(has_row(red, "r3"));  // a free row is redundant
+}
+
+TEST(PresolvePropagation, WorkAndRoundCapsAreHonoured) {
+  // x0 >= 1 and x_k <= x_{k+1} would fix a chain of 200 binaries, one per pass.
+  const Model m = build([](ModelBuilder& b) {
+    const int n = 200;
+    for (int k = 0; k < n; ++k) b.add_col("x" + std::to_string(k), 0, 1, 1, true);
+    const Index r0 = b.add_row("start", 1, kInf);
+    b.add_entry(r0, 0, 1.0);
+    for (int k = n - 2; k >= 0; --k) {
+      const Index r = b.add_row("c" + std::to_string(k), -kInf, 0);
+      b.add_entry(r, k, 1.0);
+      b.add_entry(r, k + 1, -1.0);
+    }
+  });
+  Options o;
+  o.presolve_max_rounds = 3;
+  const PresolveResult r = presolve(m, o);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_LE(r.stats.rounds, 3);
+  EXPECT_GT(r.reduced.num_cols(), 0);
+
+  Options full;
+  full.presolve_max_rounds = 1000;
+  const PresolveResult rf = presolve(m, full);
+  ASSERT_EQ(rf.verdict, Verdict::kReduced);
+  EXPECT_EQ(rf.reduced.num_cols(), 0);
+  EXPECT_EQ(rf.postsolve.expand({}), std::vector<double>(200, 1.0));
+
+  Options no_work;
+  no_work.presolve_max_work = 0;
+  const PresolveResult rw = presolve(m, no_work);
+  ASSERT_EQ(rw.verdict, Verdict::kReduced);
+  EXPECT_EQ(rw.stats.rounds, 0);
+  EXPECT_EQ(rw.reduced.num_cols(), 200);
+}
+
+// ---------------------------------------------------------------- postsolve
+
+TEST(PresolvePostsolve, ReduceAndExpandWithPartialAssignments) {
+  const Postsolve p = Postsolve::from_fixed_values({kNaN, 7.0, kNaN, -1.0});
+  EXPECT_EQ(p.num_original_cols(), 4);
+  EXPECT_EQ(p.num_reduced_cols(), 2);
+  const std::vector<double> red = p.reduce(std::vector<double>{1.0, 7.0, kNaN, -1.0});
+  ASSERT_EQ(red.size(), 2u);
+  EXPECT_EQ(red[0], 1.0);
+  EXPECT_TRUE(std::isnan(red[1]));  // unset stays unset
+  EXPECT_EQ(p.expand(std::vector<double>{5.0, 6.0}), (std::vector<double>{5, 7, 6, -1}));
+  const Postsolve id = Postsolve::identity(3);
+  EXPECT_EQ(id.expand(std::vector<double>{1, 2, 3}), (std::vector<double>{1, 2, 3}));
+  EXPECT_EQ(id.reduce(std::vector<double>{1, 2, 3}), (std::vector<double>{1, 2, 3}));
+}
+
+TEST(PresolvePostsolve, PresolveOffGivesIdentity) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("f", 2, 2, 3, false);
+    b.add_row("empty", 0, 0);
+  });
+  Options o;
+  o.presolve = false;
+  const PresolveResult r = presolve(m, o);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(r.reduced.num_cols(), 1);
+  EXPECT_EQ(r.reduced.num_rows(), 1);
+  EXPECT_EQ(r.postsolve.num_reduced_cols(), 1);
+}
+
+// ------------------------------------------- random models, brute force
+
+// A random model with 2-4 columns and 1-5 rows: negative and fractional
+// coefficients, ranged, equality and one-sided rows, infinite bounds, mixed
+// integrality. Sides are placed around the activity of a random point so that
+// feasible models are common.
+Model random_model(std::mt19937& rng) {
+  auto pick = [&rng](auto const& v) {
+    return v[std::uniform_int_distribution<std::size_t>(0, v.size() - 1)(rng)];
+  };
+  auto coin = [&rng](double p) { return std::uniform_real_distribution<double>(0, 1)(rng) < p; };
+  const std::vector<double> coefs{-3, -2, -1, -0.5, -0.3, 0.1, 0.2, 0.3, 0.7, 1, 1, 2, 3};
+  const std::vector<double> lows{-kInf, -2, -1, 0, 0, 0.5, 1};
+  const std::vector<double> highs{kInf, 0, 1, 1, 1.5, 2, 3};
+  const std::vector<double> slacks{0, 0, 0.1, 0.5, 1, 2};
+  const int n = std::uniform_int_distribution<int>(2, 4)(rng);
+  const int m = std::uniform_int_distribution<int>(1, 5)(rng);
+  return build([&](ModelBuilder& b) {
+    std::vector<double> point;
+    for (int j = 0; j < n; ++j) {
+      double lo = pick(lows), hi = pick(highs);
+      if (lo > hi) std::swap(lo, hi);
+      if (lo != -kInf && coin(0.1)) hi = lo;  // fixed column
+      b.add_col("c" + std::to_string(j), lo, hi, pick(coefs), coin(0.7));
+      const double a = std::max(lo, -3.0), z = std::min(hi, 3.0);
+      point.push_back(std::round(a + (z - a) * std::uniform_real_distribution<double>(0, 1)(rng)));
+    }
+    for (int i = 0; i < m; ++i) {
+      const Index r = b.add_row("r" + std::to_string(i), 0, 0);
+      double act = 0;
+      for (int j = 0; j < n; ++j) {
+        if (!coin(0.6)) continue;
+        const double a = pick(coefs);
+        b.add_entry(r, j, a);
+        act += a * point[static_cast<std::size_t>(j)];
+      }
+      if (coin(0.15)) act += pick(slacks) + 0.25;  // may make the model infeasible
+      const int kind = std::uniform_int_distribution<int>(0, 3)(rng);
+      const double lo = act - pick(slacks), hi = act + pick(slacks);
+      b.set_row_bounds(r, kind == 1 ? -kInf : lo, kind == 2 ? kInf : (kind == 3 ? lo : hi));
+    }
+  });
+}
+
+// Equal up to 1e-9 relative (fixed values come from divisions).
+bool near(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (std::fabs(a[k] - b[k]) > 1e-9 * std::max(1.0, std::fabs(b[k]))) return false;
+  }
+  return true;
+}
+
+TEST(PresolveRandom, BruteForceKeepsEveryFeasiblePointAndAddsNone) {
+  std::mt19937 rng(12345);
+  int models = 0, infeasible = 0, feasible_points = 0;
+  for (int t = 0; t < 1000; ++t) {
+    const Model m = random_model(rng);
+    const Index n = m.num_cols();
+    for (const bool continuous : {true, false}) {
+      Options o;
+      o.presolve_tighten_continuous = continuous;
+      const PresolveResult r = presolve(m, o);
+      ++models;
+      // All integer points of the box [-3, 3]^n within the bounds (continuous
+      // columns included: their integer points must survive as well).
+      std::vector<double> x(static_cast<std::size_t>(n), -3);
+      bool any_feasible = false;
+      while (true) {
+        const double viol = max_violation(m, x);
+        if (viol <= 1e-9) {
+          any_feasible = true;
+          ++feasible_points;
+          ASSERT_EQ(r.verdict, Verdict::kReduced)
+              << "model " << t << " declared infeasible: " << r.reason;
+          const std::vector<double> y = r.postsolve.reduce(x);
+          std::string where;
+          ASSERT_LE(max_violation(r.reduced, y, &where), 1e-9) << "model " << t << " " << where;
+          ASSERT_TRUE(near(r.postsolve.expand(y), x)) << "model " << t;
+        } else if (r.verdict == Verdict::kReduced) {
+          // A point the reduced model accepts must be feasible in the original.
+          const std::vector<double> y = r.postsolve.reduce(x);
+          if (max_violation(r.reduced, y) <= 1e-9 && near(r.postsolve.expand(y), x)) {
+            ASSERT_LE(viol, 1e-6) << "model " << t << " reduced model accepts an infeasible point";
+          }
+        }
+        std::size_t k = 0;
+        while (k < x.size() && x[k] == 3) x[k++] = -3;
+        if (k == x.size()) break;
+        x[k] += 1;
+      }
+      if (r.verdict == Verdict::kInfeasible) {
+        ++infeasible;
+        EXPECT_FALSE(any_feasible);
+      }
+    }
+  }
+  // The generator must exercise both verdicts.
+  EXPECT_GT(infeasible, 50) << infeasible;
+  EXPECT_GT(feasible_points, 1000) << feasible_points;
+}
+
+// ------------------------------------------------ safety on known solutions
+
+std::string data_dir() { return LSMIP_TEST_DATA; }
+
+// Reads a MIPLIB solution ("=obj=" line, then "name value"; absent columns are 0).
+std::vector<double> read_miplib_solution(const std::string& path, const Model& m) {
+  std::vector<double> x(static_cast<std::size_t>(m.num_cols()), 0.0);
+  std::ifstream in(path);
+  EXPECT_TRUE(in.good()) << path;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::string name;
+    double v = 0;
+    if (!(ls >> name >> v) || name == "=obj=") continue;
+    const auto j = m.col_names().find(name);
+    EXPECT_TRUE(j.has_value()) << path << ": unknown column " << name;
+    if (j) x[static_cast<std::size_t>(*j)] = v;
+  }
+  return x;
+}
+
+Result<Model> read_model(const std::string& path) {
+  Logger log(LogLevel::kQuiet);
+  return io::read_mps(path, io::MpsReadOptions{}, log);
+}
+
+TEST(PresolveSafety, KnownSolutionsSurvive) {
+  namespace fs = std::filesystem;
+  const fs::path sols = fs::path(data_dir()) / "solutions" / "small";
+  const fs::path models = fs::path(data_dir()) / "models" / "small";
+  int checked = 0;
+  for (const auto& entry : fs::directory_iterator(sols)) {
+    if (entry.path().extension() != ".sol") continue;
+    const std::string name = entry.path().stem().string();
+    SCOPED_TRACE(name);
+    Result<Model> m = read_model((models / (name + ".mps.gz")).string());
+    ASSERT_TRUE(m.ok()) << m.status().to_string();
+    const Model& model = m.value();
+    const std::vector<double> x = read_miplib_solution(entry.path().string(), model);
+    ASSERT_LE(max_violation(model, x), 1e-6) << "the stored solution itself is infeasible";
+
+    const PresolveResult r = presolve(model);
+    ASSERT_EQ(r.verdict, Verdict::kReduced) << r.reason;
+    const std::vector<double> y = r.postsolve.reduce(x);
+    std::string where;
+    EXPECT_LE(max_violation(r.reduced, y, &where), 1e-6) << where;
+    const std::vector<double> back = r.postsolve.expand(y);
+    ASSERT_EQ(back.size(), x.size());
+    for (std::size_t j = 0; j < x.size(); ++j) {
+      EXPECT_NEAR(back[j], x[j], 1e-6 * std::max(1.0, std::fabs(x[j])))
+          << model.col_name(static_cast<Index>(j));
+    }
+    EXPECT_NEAR(r.reduced.objective(y), model.objective(x),
+                1e-6 * std::max(1.0, std::fabs(model.objective(x))));
+    ++checked;
+  }
+  EXPECT_GE(checked, 30);
+}
+
+TEST(PresolveSafety, SmallModelsNeverFalselyInfeasibleAndInfeasibleOnesNeverCrash) {
+  namespace fs = std::filesystem;
+  const fs::path models = fs::path(data_dir()) / "models" / "small";
+  int seen = 0;
+  for (const auto& entry : fs::directory_iterator(models)) {
+    const std::string file = entry.path().filename().string();
+    if (!file.ends_with(".mps.gz")) continue;
+    const std::string name = file.substr(0, file.size() - 7);
+    SCOPED_TRACE(name);
+    Result<Model> m = read_model(entry.path().string());
+    ASSERT_TRUE(m.ok()) << m.status().to_string();
+    for (const bool continuous : {true, false}) {
+      Options o;
+      o.presolve_tighten_continuous = continuous;
+      const PresolveResult r = presolve(m.value(), o);
+      if (name.ends_with("inf")) continue;  // either verdict is fine; no crash is the test
+      EXPECT_EQ(r.verdict, Verdict::kReduced) << r.reason;
+      EXPECT_LE(r.reduced.num_cols(), m->num_cols());
+      EXPECT_EQ(r.postsolve.num_original_cols(), m->num_cols());
+      EXPECT_EQ(r.postsolve.num_reduced_cols(), r.reduced.num_cols());
+    }
+    ++seen;
+  }
+  EXPECT_EQ(seen, 37);
+}
+
+// Opt-in report over the MIPLIB development set (LSMIP_PRESOLVE_REPORT=1, or
+// =DIR for another folder of .mps.gz files): rows and columns removed and time
+// per model, as a markdown table; no model may be declared infeasible.
+TEST(PresolveSafety, MiplibReport) {
+  namespace fs = std::filesystem;
+  const char* env = std::getenv("LSMIP_PRESOLVE_REPORT");
+  if (env == nullptr) {
+    GTEST_SKIP() << "set LSMIP_PRESOLVE_REPORT=1 to presolve the MIPLIB development set";
+  }
+  const fs::path dir =
+      std::string(env) == "1" ? fs::path(LSMIP_SHARED_DIR) / "instances" / "miplib" : fs::path(env);
+  if (!fs::exists(dir)) GTEST_SKIP() << dir << " is absent";
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().string().ends_with(".mps.gz")) files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  std::printf(
+      "| model | rows | cols | rows removed | cols removed | bounds | rounds | work | s |\n");
+  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  for (const fs::path& f : files) {
+    Result<Model> m = read_model(f.string());
+    ASSERT_TRUE(m.ok()) << m.status().to_string();
+    const PresolveResult r = presolve(m.value());
+    const std::string name = f.filename().string();
+    if (!name.ends_with("inf.mps.gz")) {
+      EXPECT_EQ(r.verdict, Verdict::kReduced) << name << ": " << r.reason;
+    }
+    std::printf("| %s | %d | %d | %d | %d | %d | %d | %.3g | %.3f |\n",
+                name.substr(0, name.size() - 7).c_str(), static_cast<int>(m->num_rows()),
+                static_cast<int>(m->num_cols()), static_cast<int>(r.stats.rows_removed),
+                static_cast<int>(r.stats.cols_removed), static_cast<int>(r.stats.bounds_tightened),
+                r.stats.rounds, r.stats.work, r.stats.seconds);
+  }
+}
+
+}  // namespace
+}  // namespace lsmip::presolve
