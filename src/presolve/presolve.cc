@@ -44,9 +44,12 @@ struct Activity {
 
 class Presolver {
  public:
-  Presolver(const Model& model, const Options& options)
+  Presolver(const Model& model, const Options& options, std::span<const double> debug)
       : model_(model),
         opt_(options),
+        debug_(debug.size() == static_cast<std::size_t>(model.num_cols())
+                   ? debug
+                   : std::span<const double>{}),
         lb_(model.col_lower().begin(), model.col_lower().end()),
         ub_(model.col_upper().begin(), model.col_upper().end()),
         row_alive_(at(model.num_rows()), 1),
@@ -73,6 +76,12 @@ class Presolver {
   void fail(std::string reason) {
     if (!infeasible_) reason_ = std::move(reason);
     infeasible_ = true;
+    if (!debug_.empty()) note_debug("declared infeasible: " + reason_);
+  }
+  // Debug mode: records the first bound of `j` that excludes the debug solution.
+  void check_debug(Index j, const char* step, Index i);
+  void note_debug(std::string what) {
+    if (debug_report_.empty()) debug_report_ = std::move(what);
   }
   void drop_row(Index i) {
     row_alive_[at(i)] = 0;
@@ -80,9 +89,14 @@ class Presolver {
   }
   // Removes fixed columns and all-fixed rows and builds the reduced model.
   PresolveResult finish();
+  // True when presolve found nothing: no row dropped, no bound changed, no empty row.
+  bool unchanged() const;
+  PresolveResult infeasible_result() const;
 
   const Model& model_;
   const Options& opt_;
+  std::span<const double> debug_;        // known solution to guard (empty: off)
+  std::string debug_report_;             // first reduction that cut debug_ off
   std::vector<double> lb_, ub_;          // current bounds (integer columns: integral)
   std::vector<std::uint8_t> row_alive_;  // 0 once a row is dropped
   std::vector<std::uint8_t> queued_;     // 1 while a row is in next_
@@ -103,6 +117,7 @@ bool Presolver::init_bounds() {
       if (rl != l || ru != u) ++stats_.bounds_tightened;
       l = rl;
       u = ru;
+      check_debug(j, "rounding integer bounds", -1);
       if (l > u) {
         fail("column '" + model_.col_name(j) + "' has no integer value in [" +
              fmt(model_.col_lower(j)) + ", " + fmt(model_.col_upper(j)) + "]");
@@ -285,6 +300,7 @@ void Presolver::tighten(Index j, double v, bool upper, bool derived, Index i) {
   }
   (upper ? u : l) = v;
   ++stats_.bounds_tightened;
+  check_debug(j, derived ? "bound propagation" : "singleton row", i);
   if (l > u) {
     const bool crossed =
         integer || l - u > opt_.presolve_infeas_tol * std::max({1.0, std::fabs(l), std::fabs(u)});
@@ -296,6 +312,16 @@ void Presolver::tighten(Index j, double v, bool upper, bool derived, Index i) {
     l = u = 0.5 * (l + u);  // crossed within tolerance: fix at the midpoint
   }
   bound_changed(j);
+}
+
+void Presolver::check_debug(Index j, const char* step, Index i) {
+  if (debug_.empty() || !debug_report_.empty()) return;
+  const double x = debug_[at(j)];
+  const double tol = 1e-6 * std::max(1.0, std::fabs(x));
+  if (x >= lb_[at(j)] - tol && x <= ub_[at(j)] + tol) return;
+  note_debug(std::string(step) + (i >= 0 ? " on row '" + model_.row_name(i) + "'" : "") +
+             " gave column '" + model_.col_name(j) + "' the bounds [" + fmt(lb_[at(j)]) + ", " +
+             fmt(ub_[at(j)]) + "], excluding the debug value " + fmt(x));
 }
 
 void Presolver::bound_changed(Index j) {
@@ -390,13 +416,7 @@ PresolveResult Presolver::finish() {
       if (nj >= 0) b.add_entry(r, nj, row.value[k]);
     }
   }
-  if (infeasible_) {
-    result.verdict = Verdict::kInfeasible;
-    result.reason = reason_;
-    result.postsolve = Postsolve::identity(n);
-    result.stats = stats_;
-    return result;
-  }
+  if (infeasible_) return infeasible_result();
   Result<Model> built = b.build();
   if (!built.ok()) {
     // Cannot happen for a valid input model; fall back to no reduction at all.
@@ -411,17 +431,44 @@ PresolveResult Presolver::finish() {
   result.reduced = std::move(built).value();
   result.postsolve = Postsolve::from_fixed_values(std::move(fixed));
   result.stats = stats_;
+  result.debug_report = debug_report_;
+  return result;
+}
+
+bool Presolver::unchanged() const {
+  if (stats_.rows_removed != 0) return false;
+  for (Index j = 0; j < model_.num_cols(); ++j) {
+    if (is_fixed(j) || lb_[at(j)] != model_.col_lower(j) || ub_[at(j)] != model_.col_upper(j)) {
+      return false;
+    }
+  }
+  const auto& start = model_.matrix().row_start;
+  for (std::size_t i = 0; i + 1 < start.size(); ++i) {
+    if (start[i] == start[i + 1]) return false;  // an empty row finish() must check
+  }
+  return true;
+}
+
+PresolveResult Presolver::infeasible_result() const {
+  PresolveResult result;
+  result.verdict = Verdict::kInfeasible;
+  result.reason = reason_;
+  result.postsolve = Postsolve::identity(model_.num_cols());
+  result.stats = stats_;
+  result.debug_report = debug_report_;
   return result;
 }
 
 PresolveResult Presolver::run() {
   if (init_bounds() && opt_.presolve_max_rounds > 0) propagate();
-  if (infeasible_) {
+  if (infeasible_) return infeasible_result();
+  if (unchanged()) {
+    // Nothing to remove or tighten: a copy is much cheaper than a rebuild.
     PresolveResult result;
-    result.verdict = Verdict::kInfeasible;
-    result.reason = reason_;
+    result.reduced = model_;
     result.postsolve = Postsolve::identity(model_.num_cols());
     result.stats = stats_;
+    result.debug_report = debug_report_;
     return result;
   }
   return finish();
@@ -429,14 +476,15 @@ PresolveResult Presolver::run() {
 
 }  // namespace
 
-PresolveResult run_presolve(const Model& model, const Options& options, Logger& log) {
+PresolveResult run_presolve(const Model& model, const Options& options, Logger& log,
+                            std::span<const double> debug_solution) {
   const auto start = std::chrono::steady_clock::now();
   PresolveResult result;
   if (!options.presolve) {
     result.reduced = model;
     result.postsolve = Postsolve::identity(model.num_cols());
   } else {
-    result = Presolver(model, options).run();
+    result = Presolver(model, options, debug_solution).run();
   }
   result.stats.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -449,6 +497,9 @@ PresolveResult run_presolve(const Model& model, const Options& options, Logger& 
             "work %.3g, %.2fs\n",
             static_cast<int>(st.rows_removed), static_cast<int>(st.cols_removed),
             static_cast<int>(st.bounds_tightened), st.rounds, st.work, st.seconds);
+  }
+  if (!result.debug_report.empty()) {
+    log.warning("presolve cut off the debug solution: %s", result.debug_report.c_str());
   }
   return result;
 }

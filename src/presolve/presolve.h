@@ -25,6 +25,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "model/model.h"
@@ -50,15 +51,19 @@ enum class Verdict : std::uint8_t {
 
 struct PresolveResult {
   Verdict verdict = Verdict::kReduced;
-  Model reduced;        // empty when infeasible
-  Postsolve postsolve;  // maps reduced solutions to the original columns
-  PresolveStats stats;
-  std::string reason;  // for kInfeasible: the row or column that proved it, by name
+  Model reduced;             // empty when infeasible
+  Postsolve postsolve;       // reduced -> original columns (identity when infeasible)
+  PresolveStats stats;       // what was removed, and the cost
+  std::string reason;        // for kInfeasible: the row or column that proved it, by name
+  std::string debug_report;  // debug mode: the first reduction that cut off the solution
 };
 
 // Presolves `model` (never modified). With options.presolve false, returns a
 // copy of the model and the identity postsolve. Cost: propagation is bounded by
 // options.presolve_max_work nonzeros, plus O(nonzeros) to build the reduced model.
-PresolveResult run_presolve(const Model& model, const Options& options, Logger& log);
+// Debug mode: given a known feasible solution of `model` (one value per column),
+// the first reduction that excludes it is described in debug_report and logged.
+PresolveResult run_presolve(const Model& model, const Options& options, Logger& log,
+                            std::span<const double> debug_solution = {});
 
 }  // namespace lsmip::presolve

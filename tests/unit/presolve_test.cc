@@ -37,9 +37,10 @@ Model build(const std::function<void(ModelBuilder&)>& fill) {
   return std::move(m).value();
 }
 
-PresolveResult presolve(const Model& m, const Options& o = Options{}) {
+PresolveResult presolve(const Model& m, const Options& o = Options{},
+                        std::span<const double> debug = {}) {
   Logger log(LogLevel::kQuiet);
-  return run_presolve(m, o, log);
+  return run_presolve(m, o, log, debug);
 }
 
 Index col(const Model& m, const std::string& name) {
@@ -481,6 +482,41 @@ TEST(PresolvePropagation, WorkAndRoundCapsAreHonoured) {
   EXPECT_EQ(rw.reduced.num_cols(), 200);
 }
 
+TEST(PresolvePropagation, NothingToDoKeepsTheModel) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 0, 1, 1, true);
+    b.add_col("y", 0, 1, 1, true);
+    const Index r = b.add_row("pack", -kInf, 1);
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(r, 1, 1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(r.reduced.num_rows(), 1);
+  EXPECT_EQ(r.reduced.num_cols(), 2);
+  EXPECT_EQ(r.reduced.num_nonzeros(), 2);
+  EXPECT_EQ(r.stats.bounds_tightened, 0);
+  EXPECT_EQ(r.postsolve.num_reduced_cols(), 2);
+}
+
+TEST(PresolveDebugSolution, ReportsTheReductionThatCutsIt) {
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 1, 10, 1, true);
+    b.add_col("y", 1, 10, 1, true);
+    const Index r = b.add_row("cap", -kInf, 3.5);
+    b.add_entry(r, 0, 1.0);
+    b.add_entry(r, 1, 1.0);
+  });
+  const std::vector<double> wrong{5, 1};  // violates "cap": any valid reduction may cut it
+  const PresolveResult r = presolve(m, Options{}, wrong);
+  EXPECT_NE(r.debug_report.find("'cap'"), std::string::npos) << r.debug_report;
+  EXPECT_NE(r.debug_report.find("'x'"), std::string::npos) << r.debug_report;
+  const std::vector<double> right{2, 1};
+  EXPECT_EQ(presolve(m, Options{}, right).debug_report, "");
+  const std::vector<double> wrong_size{2};  // ignored: not one value per column
+  EXPECT_EQ(presolve(m, Options{}, wrong_size).debug_report, "");
+}
+
 // ---------------------------------------------------------------- postsolve
 
 TEST(PresolvePostsolve, ReduceAndExpandWithPartialAssignments) {
@@ -655,8 +691,9 @@ TEST(PresolveSafety, KnownSolutionsSurvive) {
     const std::vector<double> x = read_miplib_solution(entry.path().string(), model);
     ASSERT_LE(max_violation(model, x), 1e-6) << "the stored solution itself is infeasible";
 
-    const PresolveResult r = presolve(model);
+    const PresolveResult r = presolve(model, Options{}, x);
     ASSERT_EQ(r.verdict, Verdict::kReduced) << r.reason;
+    EXPECT_EQ(r.debug_report, "");
     const std::vector<double> y = r.postsolve.reduce(x);
     std::string where;
     EXPECT_LE(max_violation(r.reduced, y, &where), 1e-6) << where;
