@@ -28,8 +28,9 @@
     "Keep bounds of continuous columns derived by propagation over several columns "              \
     "(loosened by presolve_cont_relax); singleton rows always give bounds")                       \
   X(presolve_cont_relax, double, 1e-6, 0.0, 1.0, "", "presolve",                                  \
-    "A bound of a continuous column derived by propagation is loosened by this times "            \
-    "max(1,|bound|) before it is kept, so rounding errors never cut off a solution")              \
+    "A bound of a continuous column derived by propagation from a row is loosened by this "       \
+    "times max(1,|bound|) + max(1,|side|)/|coefficient| before it is kept, so rounding errors "   \
+    "and rows violated within this tolerance never cut off a solution")                           \
   X(presolve_cont_min_change, double, 1e-3, 0.0, 1.0, "", "presolve",                             \
     "A derived continuous bound is kept only if it shrinks the domain by this times "             \
     "max(1, width or |bound|); stops endless tiny tightenings")                                   \

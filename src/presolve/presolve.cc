@@ -69,8 +69,9 @@ class Presolver {
   void process_row(Index i);
   Activity activity(Index i);
   // Applies x_j <= v (upper) or x_j >= v (lower) found from row `i`. `derived`
-  // marks bounds from several columns (relaxed and thresholded when continuous).
-  void tighten(Index j, double v, bool upper, bool derived, Index i);
+  // marks bounds from several columns (relaxed and thresholded when continuous);
+  // `row_scale` = max(1, |side|) / |a_ij| converts a row tolerance to x_j's units.
+  void tighten(Index j, double v, bool upper, bool derived, Index i, double row_scale = 0);
   // Marks `j`'s bounds changed: queues its rows for the next pass.
   void bound_changed(Index j);
   void fail(std::string reason) {
@@ -244,7 +245,8 @@ void Presolver::process_row(Index i) {
       if (ok) {
         // a x_j <= rhs - residual (+ err on the safe side).
         const double v = static_cast<double>((static_cast<Real>(rhs) - residual + err) / a);
-        tighten(j, v, /*upper=*/a > 0, /*derived=*/true, i);
+        tighten(j, v, /*upper=*/a > 0, /*derived=*/true, i,
+                std::max(1.0, std::fabs(rhs)) / std::fabs(a));
       }
     }
     if (use_lhs && !infeasible_) {
@@ -259,13 +261,14 @@ void Presolver::process_row(Index i) {
       if (ok) {
         // a x_j >= lhs - residual (- err on the safe side).
         const double v = static_cast<double>((static_cast<Real>(lhs) - residual - err) / a);
-        tighten(j, v, /*upper=*/a < 0, /*derived=*/true, i);
+        tighten(j, v, /*upper=*/a < 0, /*derived=*/true, i,
+                std::max(1.0, std::fabs(lhs)) / std::fabs(a));
       }
     }
   }
 }
 
-void Presolver::tighten(Index j, double v, bool upper, bool derived, Index i) {
+void Presolver::tighten(Index j, double v, bool upper, bool derived, Index i, double row_scale) {
   double& l = lb_[at(j)];
   double& u = ub_[at(j)];
   const bool integer = model_.is_integer(j);
@@ -287,7 +290,10 @@ void Presolver::tighten(Index j, double v, bool upper, bool derived, Index i) {
         return;
       }
       if (!opt_.presolve_tighten_continuous) return;
-      v += upper ? scaled(opt_.presolve_cont_relax, v) : -scaled(opt_.presolve_cont_relax, v);
+      // Loosen by the relaxation in x_j's own scale and in the row's scale, so a
+      // solution violating the row within that tolerance is kept as well.
+      const double relax = opt_.presolve_cont_relax * (std::max(1.0, std::fabs(v)) + row_scale);
+      v += upper ? relax : -relax;
       const double old = upper ? u : l;
       if (!std::isinf(old)) {
         const double width = std::isinf(l) || std::isinf(u) ? std::fabs(old) : u - l;

@@ -9,15 +9,25 @@
 //  * bound propagation: min/max row activities (infinite contributions counted,
 //    never summed) give implied bounds; integer bounds are rounded inward with
 //    presolve_int_tol, continuous bounds are kept only when they shrink the
-//    domain markedly and are then loosened by presolve_cont_relax (see
-//    presolve_options.h), so floating-point error can never cut off a solution;
+//    domain markedly (presolve_cont_min_change) and are then loosened by
+//    presolve_cont_relax in the column's and the row's scale, so neither
+//    floating-point error nor a row satisfied only within tolerance is cut off;
 //  * redundant rows (every point in the bounds satisfies them up to
 //    presolve_drop_tol) are dropped;
 //  * fixed columns (lb == ub, or an integer column with one integer value) are
 //    removed; their contribution moves into the row sides and the offset.
-// Safety rules: infeasibility is declared only on a violation of more than
-// presolve_infeas_tol·max(1,|side|) plus a bound on the rounding error of the
-// activity sums; never on arithmetic with infinities (which is never done).
+// Safety rules: activities are long double sums, and every derived bound and
+// every test carries a rigorous bound on their rounding error, on the safe side.
+// Infeasibility is declared only on a violation of more than
+// presolve_infeas_tol·max(1,|side|) (or crossed bounds by more than
+// presolve_infeas_tol·max(1,|bound|)); a row is dropped only when no point in
+// the kept bounds violates it by more than presolve_drop_tol·max(1,|side|).
+// Infinite contributions are counted, never summed: no inf - inf, no NaN.
+// Every solution that satisfies the rows exactly (integer columns integral)
+// survives, and so do continuous solutions that violate rows within
+// presolve_cont_relax. An integral point that satisfies a row only within the
+// checker's tolerance may be cut off when that row bounds an integer column
+// (integer rounding keeps only presolve_int_tol of slack).
 //
 // The reduced model keeps the surviving rows and columns in their original
 // order with their original names, the objective sense, and the offset
