@@ -18,6 +18,10 @@
     "exists")                                                                                     \
   X(ls_bm_vars, std::int64_t, 500, 0, 100000000, "", "search",                                    \
     "Objective variables sampled per step for breakthrough moves")                                \
+  X(ls_bm_adaptive, bool, true, 0, 0, "", "search",                                              \
+    "Double the breakthrough target distance after each improvement that reached it")             \
+  X(ls_bm_reset_steps, std::int64_t, 1000, 1, 9000000000000000000, "", "search",                  \
+    "Steps without improvement after which the adaptive breakthrough distance is reset")          \
   X(ls_sat_rows, std::int64_t, 20, 0, 1000000, "", "search",                                      \
     "Satisfied rows sampled per step for satisfied-row tight moves (0 = off)")                    \
   X(ls_sat_bms, std::int64_t, 190, 1, 100000000, "", "search",                                    \

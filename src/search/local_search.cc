@@ -1,0 +1,528 @@
+#include "search/local_search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "search/moves.h"
+#include "search/search_model.h"
+#include "search/search_state.h"
+#include "util/rng.h"
+
+namespace lsmip::search {
+
+namespace {
+
+// Value closest to 0 within [lb, ub] (bounds of integer variables are integral).
+double default_value(double lb, double ub) {
+  if (lb > 0.0) return lb;
+  if (ub < 0.0) return ub;
+  return 0.0;
+}
+
+constexpr double kPollInterval = 1000.0;      // work units between should_stop() calls
+constexpr double kProgressInterval = 1.0e6;   // work units between on_progress() calls
+constexpr int kStuckLimit = 1000;             // iterations without any possible move
+
+}  // namespace
+
+class Engine {
+ public:
+  Engine(const Model& model, const Options& options, const SearchHooks& hooks, Logger& log)
+      : model_(model),
+        opt_(options),
+        hooks_(hooks),
+        log_(log),
+        sm_(build_search_model(model, options)),
+        st_(sm_),
+        rng_(static_cast<std::uint64_t>(options.seed) * 0x9E3779B97F4A7C15ULL + 12345),
+        gen_(sm_, st_, opt_, rng_),
+        smooth_(options.ls_weight_scheme == "smooth") {}
+
+  void start(std::span<const double> initial);
+  bool iterate();
+  bool force_move(MoveKind kind);
+  std::string check_all();
+  SearchResult result() const;
+  const SearchState& state() const { return st_; }
+
+ private:
+  void feasible_phase();
+  void step();
+  void apply(const Candidate& c);
+  void update_weights();
+  void restart();
+  void record_incumbent(MoveKind source);
+  void refresh_incumbent_info();
+  Real unit_step() const;
+  void poll();
+  void run_check();
+
+  const Model& model_;
+  const Options opt_;
+  SearchHooks hooks_;
+  Logger& log_;
+  SearchModel sm_;
+  SearchState st_;
+  Rng rng_;
+  MoveGenerator gen_;
+  const bool smooth_;
+
+  bool found_ = false;
+  Real best_internal_ = 0;           // objective of the incumbent without the offset
+  Real bm_gap_ = 0;                  // adaptive distance of the breakthrough target below best
+  std::vector<double> best_x_;
+  double best_objective_ = 0;        // with the offset, min form
+  std::uint64_t last_improve_step_ = 0;
+  Index last_var_ = -1;              // last moved variable and its previous value
+  double last_old_value_ = 0.0;
+  MoveKind last_kind_ = MoveKind::kInitial;
+  bool lift_valid_ = false;          // the lift cache matches the current point
+  bool stop_ = false;
+  bool check_due_ = false;           // a level-2 state check is pending
+  bool stopped_by_limit_ = false;
+  double next_poll_ = 0.0;
+  double next_progress_ = kProgressInterval;
+  int stuck_ = 0;
+  std::uint64_t restarts_ = 0;
+  std::array<std::uint64_t, kNumMoveKinds> by_kind_{};
+  bool warm_feasible_ = false;
+  bool warm_repaired_ = false;
+  Status status_;
+};
+
+void Engine::start(std::span<const double> initial) {
+  std::vector<double> x(static_cast<std::size_t>(sm_.num_vars));
+  if (!initial.empty() && initial.size() != x.size()) {
+    log_.warning("warm start has %zu values for %zu columns; ignored", initial.size(), x.size());
+    initial = {};
+  }
+  for (Index j = 0; j < sm_.num_vars; ++j) {
+    const double lb = sm_.lb[j], ub = sm_.ub[j];
+    double v = default_value(lb, ub);
+    if (!initial.empty()) {
+      const double given = initial[j];
+      if (std::isnan(given)) {
+        warm_repaired_ = true;
+      } else {
+        v = sm_.is_int[j] ? std::round(given) : given;
+        if (v < lb) v = lb;
+        if (v > ub) v = ub;
+        if (!std::isfinite(v)) v = default_value(lb, ub);
+        if (v != given) warm_repaired_ = true;
+      }
+    }
+    x[j] = v;
+  }
+  if (sm_.infeasible) {
+    log_.log(LogLevel::kVerbose, "search: model trivially infeasible (%s)\n",
+             sm_.infeasible_reason.c_str());
+    stop_ = true;
+    return;
+  }
+  st_.load(x);
+  log_.log(LogLevel::kVerbose,
+           "search: %d vars (%zu movable, %zu in objective), %d rows, %s arithmetic, %s objective\n",
+           sm_.num_vars, sm_.movable_vars.size(), sm_.obj_vars.size(), sm_.num_rows,
+           sm_.exact ? "exact" : "long double", sm_.obj_integral ? "integral" : "real");
+  if (!initial.empty()) {
+    warm_feasible_ = verify_solution(model_, x, 0.75 * opt_.feas_tol);
+    log_.log(LogLevel::kVerbose, "search: warm start %s%s\n",
+             warm_feasible_ ? "feasible" : "infeasible", warm_repaired_ ? " (repaired)" : "");
+    if (warm_feasible_ && st_.violated.empty()) record_incumbent(MoveKind::kInitial);
+  }
+  refresh_incumbent_info();
+}
+
+void Engine::refresh_incumbent_info() {
+  if (!found_) {
+    gen_.set_incumbent(false, 0, 0);
+    return;
+  }
+  const Real unit = unit_step();
+  gen_.set_incumbent(true, best_internal_ - unit / 2, best_internal_ - std::max(unit, bm_gap_));
+}
+
+Real Engine::unit_step() const {
+  return sm_.obj_integral ? Real(1)
+                          : static_cast<Real>(opt_.ls_obj_epsilon *
+                                              std::max(1.0, std::fabs(best_objective_)));
+}
+
+void Engine::record_incumbent(MoveKind source) {
+  if (!sm_.exact && st_.moves_since_recompute > 0) {
+    st_.recompute();  // never accept a point on drifted activities
+    if (!st_.violated.empty()) return;
+    if (found_ && !(st_.objective < gen_.threshold())) return;
+  }
+  if (!verify_solution(model_, st_.x, 0.75 * opt_.feas_tol)) {
+    log_.log(LogLevel::kVerbose, "search: candidate incumbent failed verification; ignored\n");
+    return;
+  }
+  if (found_ && opt_.ls_bm_adaptive) {
+    // Adaptive breakthrough target: when an improvement reached the target, aim twice as far
+    // next time (one-variable breakthroughs on continuous models otherwise gain only eps).
+    const Real gained = best_internal_ - st_.objective;
+    const Real gap = std::max(unit_step(), bm_gap_);
+    bm_gap_ = gained >= gap * Real(0.999) ? 2 * gap : Real(0);
+  }
+  found_ = true;
+  best_x_ = st_.x;
+  best_internal_ = st_.objective;
+  best_objective_ = model_.objective(best_x_);
+  last_improve_step_ = st_.step;
+  refresh_incumbent_info();
+  if (hooks_.on_improvement) {
+    hooks_.on_improvement(Improvement{st_.work, best_objective_, source, st_.step}, best_x_);
+  }
+}
+
+void Engine::poll() {
+  if (st_.work >= opt_.work_limit) {
+    stop_ = true;
+    stopped_by_limit_ = true;
+    return;
+  }
+  if (st_.work < next_poll_) return;
+  next_poll_ = st_.work + kPollInterval;
+  if (hooks_.should_stop && hooks_.should_stop()) {
+    stop_ = true;
+    stopped_by_limit_ = true;
+  }
+  if (hooks_.on_progress && st_.work >= next_progress_) {
+    next_progress_ = st_.work + kProgressInterval;
+    SearchProgress p;
+    p.work = st_.work;
+    p.moves = st_.step;
+    p.restarts = restarts_;
+    p.violated_rows = st_.violated.size();
+    p.found = found_;
+    p.best_objective = best_objective_;
+    hooks_.on_progress(p);
+  }
+}
+
+void Engine::run_check() {
+  check_due_ = false;
+  const std::string diff = check_all();
+  if (!diff.empty()) {
+    status_ = Status(StatusCode::kInternal, "search state check failed after move " +
+                                                std::to_string(st_.step) + ": " + diff);
+    log_.warning("%s", status_.message().c_str());
+    stop_ = true;
+  }
+}
+
+void Engine::apply(const Candidate& c) {
+  const Index j = c.var;
+  const double old = st_.x[j];
+  st_.apply(j, c.value);
+  ++st_.step;
+  st_.last_move[j] = st_.step;
+  const std::uint64_t tenure =
+      static_cast<std::uint64_t>(opt_.ls_tabu_base) +
+      rng_.below(static_cast<std::uint32_t>(std::min<std::int64_t>(opt_.ls_tabu_random, 1 << 30)));
+  if (c.value > old) {
+    st_.no_dec_until[j] = st_.step + tenure;
+  } else {
+    st_.no_inc_until[j] = st_.step + tenure;
+  }
+  last_var_ = j;
+  last_old_value_ = old;
+  last_kind_ = c.kind;
+  ++by_kind_[static_cast<std::size_t>(c.kind)];
+  if (c.kind != MoveKind::kLift) lift_valid_ = false;
+  if (!sm_.exact &&
+      st_.moves_since_recompute >= static_cast<std::uint64_t>(opt_.ls_recompute_interval)) {
+    st_.recompute();
+    lift_valid_ = false;
+  }
+  if (opt_.ls_check_level >= 2 && st_.step % static_cast<std::uint64_t>(opt_.ls_check_interval) == 0) {
+    check_due_ = true;  // run once the caller has refreshed the lift cache
+  }
+}
+
+void Engine::update_weights() {
+  const std::int64_t limit = opt_.ls_weight_limit;
+  if (smooth_ && rng_.chance(opt_.ls_smooth_prob)) {
+    if (found_ && st_.objective < gen_.threshold() && st_.obj_weight > 0) --st_.obj_weight;
+    // Backwards, because lowering a weight to 1 removes the row from the set.
+    for (std::int32_t k = st_.raised_weights.size() - 1; k >= 0; --k) {
+      const Index i = st_.raised_weights[k];
+      if (st_.weight[i] > 1 && !st_.violated.contains(i)) st_.add_weight(i, -1, limit);
+    }
+    st_.work += static_cast<double>(st_.raised_weights.size());
+    return;
+  }
+  if (st_.violated.empty()) {
+    if (found_ && st_.obj_weight < limit) ++st_.obj_weight;
+    return;
+  }
+  for (Index i : st_.violated) st_.add_weight(i, 1, limit);
+  st_.work += static_cast<double>(st_.violated.size());
+}
+
+void Engine::restart() {
+  ++restarts_;
+  ++by_kind_[static_cast<std::size_t>(MoveKind::kRestart)];
+  std::vector<double> x;
+  if (found_) {
+    x = best_x_;
+  } else {
+    x.resize(static_cast<std::size_t>(sm_.num_vars));
+    for (Index j = 0; j < sm_.num_vars; ++j) {
+      const double lb = sm_.lb[j], ub = sm_.ub[j];
+      double v = default_value(lb, ub);
+      if (std::isfinite(lb) && std::isfinite(ub) && lb < ub) {
+        if (sm_.is_int[j]) {
+          v = std::min(ub, lb + std::floor(rng_.uniform() * (ub - lb + 1.0)));
+        } else {
+          v = lb + rng_.uniform() * (ub - lb);
+        }
+      }
+      x[j] = v;
+    }
+  }
+  st_.load(x);
+  st_.reset_weights();
+  std::fill(st_.no_inc_until.begin(), st_.no_inc_until.end(), 0);
+  std::fill(st_.no_dec_until.begin(), st_.no_dec_until.end(), 0);
+  st_.work += static_cast<double>(sm_.num_vars);
+  last_improve_step_ = st_.step;
+  last_var_ = -1;
+  last_kind_ = MoveKind::kRestart;
+  lift_valid_ = false;
+  log_.log(LogLevel::kVerbose, "search: restart %llu at move %llu\n",
+           static_cast<unsigned long long>(restarts_), static_cast<unsigned long long>(st_.step));
+}
+
+void Engine::feasible_phase() {
+  gen_.lift_rebuild();
+  lift_valid_ = true;
+  Candidate c;
+  while (!stop_ && st_.violated.empty() && gen_.lift_best(&c)) {
+    apply(c);
+    if (!lift_valid_) break;
+    gen_.lift_refresh_after(c.var);
+    if (check_due_) run_check();
+    poll();
+  }
+  if (st_.violated.empty() && (!found_ || st_.objective < gen_.threshold())) {
+    record_incumbent(last_kind_);
+  }
+}
+
+void Engine::step() {
+  const bool inc = found_;
+  const bool breakthrough = inc && !(st_.objective < gen_.threshold());
+  Candidate c{};
+  Score s;
+  gen_.begin(true);
+  if (!st_.violated.empty()) gen_.add_unsat_tight(opt_.ls_unsat_rows, inc ? opt_.ls_unsat_bm_bms : opt_.ls_unsat_bms,
+                          MoveKind::kUnsatTight);
+  if (breakthrough) gen_.add_breakthrough(opt_.ls_bm_vars);
+  if (gen_.select(inc ? opt_.ls_unsat_bm_bms : opt_.ls_unsat_bms, true, &c, &s)) {
+    apply(c);
+    return;
+  }
+  if (inc && opt_.ls_sat_rows > 0) {
+    gen_.begin(true);
+    gen_.add_sat_tight(opt_.ls_sat_rows, opt_.ls_sat_bms);
+    if (gen_.select(opt_.ls_sat_bms, true, &c, &s)) {
+      apply(c);
+      return;
+    }
+  }
+  if (opt_.ls_flip_bms > 0) {
+    gen_.begin(true);
+    gen_.add_flips(opt_.ls_flip_bms);
+    if (gen_.select(opt_.ls_flip_bms, true, &c, &s)) {
+      apply(c);
+      return;
+    }
+  }
+  // Local optimum: update the weights, then escape with the best move of a random violated
+  // row (plus breakthrough moves), even if it does not improve; never undo the last step.
+  update_weights();
+  gen_.begin(false, last_var_, last_old_value_);
+  if (!st_.violated.empty()) {
+    const std::int32_t nv = st_.violated.size();
+    gen_.add_row_tight(st_.violated[static_cast<std::int32_t>(rng_.below(static_cast<std::uint32_t>(nv)))],
+                       MoveKind::kRandomTight);
+  }
+  if (breakthrough) gen_.add_breakthrough(opt_.ls_bm_vars);
+  if (gen_.num_candidates() == 0) gen_.add_sat_tight(std::max<std::int64_t>(1, opt_.ls_sat_rows), opt_.ls_random_bms);
+  if (gen_.num_candidates() == 0) gen_.add_flips(std::max<std::int64_t>(1, opt_.ls_flip_bms));
+  if (gen_.select(opt_.ls_random_bms, false, &c, &s)) {
+    stuck_ = 0;
+    apply(c);
+    return;
+  }
+  if (++stuck_ >= kStuckLimit) {
+    stuck_ = 0;
+    if (sm_.movable_vars.empty()) {
+      stop_ = true;
+    } else {
+      restart();
+    }
+  }
+  st_.work += 1.0;  // an idle iteration still costs effort, so the work limit is reached
+}
+
+bool Engine::iterate() {
+  if (stop_) return false;
+  if (bm_gap_ > 0 && st_.step - last_improve_step_ > static_cast<std::uint64_t>(opt_.ls_bm_reset_steps)) {
+    bm_gap_ = 0;
+    refresh_incumbent_info();
+  }
+  if (st_.violated.empty()) {
+    feasible_phase();
+    if (stop_) return false;
+    if (sm_.movable_vars.empty()) {
+      stop_ = true;
+      return false;
+    }
+  }
+  if (st_.step - last_improve_step_ >= static_cast<std::uint64_t>(opt_.ls_restart_steps)) {
+    restart();
+  } else {
+    step();
+  }
+  if (check_due_) run_check();
+  poll();
+  return !stop_;
+}
+
+bool Engine::force_move(MoveKind kind) {
+  Candidate c{};
+  Score s;
+  if (kind == MoveKind::kRestart) {
+    restart();
+    return true;
+  }
+  if (kind == MoveKind::kLift) {
+    if (!st_.violated.empty()) return false;
+    if (!lift_valid_) {
+      gen_.lift_rebuild();
+      lift_valid_ = true;
+    }
+    if (!gen_.lift_best(&c)) return false;
+    apply(c);
+    if (lift_valid_) gen_.lift_refresh_after(c.var);
+    return true;
+  }
+  gen_.begin(false);
+  switch (kind) {
+    case MoveKind::kUnsatTight:
+      gen_.add_unsat_tight(opt_.ls_unsat_rows, std::numeric_limits<std::int64_t>::max(), kind);
+      break;
+    case MoveKind::kSatTight:
+      gen_.add_sat_tight(std::max<std::int64_t>(5, opt_.ls_sat_rows),
+                         std::numeric_limits<std::int64_t>::max());
+      break;
+    case MoveKind::kBreakthrough:
+      if (found_) gen_.add_breakthrough(static_cast<std::int64_t>(sm_.obj_vars.size()));
+      break;
+    case MoveKind::kFlip: gen_.add_flips(std::max<std::int64_t>(20, opt_.ls_flip_bms)); break;
+    case MoveKind::kRandomTight:
+      if (!st_.violated.empty()) {
+        gen_.add_row_tight(st_.violated[static_cast<std::int32_t>(
+                               rng_.below(static_cast<std::uint32_t>(st_.violated.size())))],
+                           kind);
+      }
+      break;
+    default: return false;
+  }
+  if (!gen_.select(std::numeric_limits<std::int64_t>::max(), false, &c, &s)) return false;
+  apply(c);
+  return true;
+}
+
+std::string Engine::check_all() {
+  std::string diff = st_.check_against_scratch();
+  if (!diff.empty()) return diff;
+  // Scores: the incremental state against a recomputed copy, on the candidates of every
+  // neighbourhood. The copies use their own generator so the run is not perturbed.
+  SearchState inc = st_;
+  SearchState fresh = st_;
+  fresh.recompute();
+  Rng r1(st_.step), r2(0);
+  MoveGenerator g_inc(sm_, inc, opt_, r1), g_fresh(sm_, fresh, opt_, r2);
+  const bool has = found_;
+  g_inc.set_incumbent(has, gen_.threshold(), 0);
+  g_fresh.set_incumbent(has, gen_.threshold(), 0);
+  if (has) {
+    // Threshold/target pairs are the engine's; the target only affects candidate values.
+  }
+  g_inc.begin(false);
+  g_inc.add_unsat_tight(opt_.ls_unsat_rows, 1000, MoveKind::kUnsatTight);
+  g_inc.add_sat_tight(std::max<std::int64_t>(3, opt_.ls_sat_rows), 1000);
+  if (has) g_inc.add_breakthrough(static_cast<std::int64_t>(sm_.obj_vars.size()));
+  g_inc.add_flips(10);
+  for (const Candidate& c : g_inc.candidates()) {
+    const Score a = g_inc.score(c.var, c.value), b = g_fresh.score(c.var, c.value);
+    if (!(a == b)) {
+      return "score of x" + std::to_string(c.var) + " := " + std::to_string(c.value) + ": " +
+             std::to_string(a.progress) + "/" + std::to_string(a.bonus) + " vs scratch " +
+             std::to_string(b.progress) + "/" + std::to_string(b.bonus);
+    }
+  }
+  if (lift_valid_) {
+    diff = gen_.lift_check();
+    if (!diff.empty()) return diff;
+    for (Index j : sm_.obj_vars) {
+      double v1, g1, v2, g2;
+      gen_.lift_compute(j, &v1, &g1);
+      g_fresh.lift_compute(j, &v2, &g2);
+      const double tol = sm_.is_int[j] ? 0.0 : 1e-9 * (1.0 + std::fabs(v2));
+      if (std::fabs(v1 - v2) > tol) {
+        return "lift domain of x" + std::to_string(j) + ": " + std::to_string(v1) +
+               " vs scratch " + std::to_string(v2);
+      }
+    }
+  }
+  return {};
+}
+
+SearchResult Engine::result() const {
+  SearchResult r;
+  r.found = found_;
+  r.best_x = best_x_;
+  r.best_objective = best_objective_;
+  r.moves = st_.step;
+  r.moves_by_kind = by_kind_;
+  r.restarts = restarts_;
+  r.work = st_.work;
+  r.warm_start_feasible = warm_feasible_;
+  r.warm_start_repaired = warm_repaired_;
+  r.stopped_by_limit = stopped_by_limit_;
+  r.trivially_infeasible = sm_.infeasible;
+  r.status = status_;
+  return r;
+}
+
+// ---- LocalSearch facade ----
+
+LocalSearch::LocalSearch(const Model& model, const Options& options, const SearchHooks& hooks,
+                         Logger& log)
+    : engine_(std::make_unique<Engine>(model, options, hooks, log)) {}
+LocalSearch::~LocalSearch() = default;
+void LocalSearch::start(std::span<const double> initial) { engine_->start(initial); }
+bool LocalSearch::iterate() { return engine_->iterate(); }
+bool LocalSearch::force_move(MoveKind kind) { return engine_->force_move(kind); }
+std::string LocalSearch::check_all() { return engine_->check_all(); }
+std::span<const double> LocalSearch::values() const { return engine_->state().x; }
+std::int32_t LocalSearch::num_violated() const { return engine_->state().violated.size(); }
+SearchResult LocalSearch::result() const { return engine_->result(); }
+
+SearchResult run_local_search(const Model& model, const Options& options,
+                              std::span<const double> initial, const SearchHooks& hooks,
+                              Logger& log) {
+  LocalSearch ls(model, options, hooks, log);
+  ls.start(initial);
+  while (ls.iterate()) {
+  }
+  return ls.result();
+}
+
+}  // namespace lsmip::search

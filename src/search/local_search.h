@@ -1,0 +1,114 @@
+// The local-search engine of lsmip: Local-MIP (Lin, Cai, Zou, Lin, AIJ 2025),
+// itself Local-ILP's boundary local search extended to MIP, with the
+// incremental bookkeeping of Feasibility Jump / CP-SAT ViolationLS.
+//
+// Modes. While the point is infeasible and no incumbent exists (Search) or an
+// incumbent exists (Restore), one step takes the best positive move from, in
+// order: tight moves of sampled violated rows (plus breakthrough moves once an
+// incumbent exists and the point is not already below it), tight moves of
+// sampled satisfied rows, Boolean flips; at a local optimum the weights are
+// updated and the best move of one random violated row is taken even if it
+// does not improve. When the point is feasible (Improve) the lift process runs
+// to a local optimum, the point becomes the incumbent if better, and a normal
+// step then leaves the local optimum (typically with a breakthrough move). The
+// objective acts as the constraint c·x <= best - eps (best - 1 for an integral
+// objective). After ls_restart_steps steps without improvement the search
+// restarts from the best solution with fresh weights.
+//
+// Determinism: decisions depend only on the model, the options and the seed;
+// effort is counted in work units (nonzeros touched); the clock is only read by
+// the caller's should_stop(), polled every ~1000 work units.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+#include "options/options.h"
+#include "search/move_kind.h"
+#include "util/logger.h"
+#include "util/status.h"
+
+namespace lsmip::search {
+
+struct Improvement {
+  double work;       // work units spent when the incumbent was found
+  double objective;  // min-form objective including the offset
+  MoveKind source;   // kind of the last move that produced it
+  std::uint64_t moves;
+};
+
+struct SearchProgress {
+  double work = 0;
+  std::uint64_t moves = 0;
+  std::uint64_t restarts = 0;
+  std::int32_t violated_rows = 0;
+  bool found = false;
+  double best_objective = 0;  // min form, valid when found
+};
+
+struct SearchHooks {
+  std::function<bool()> should_stop;  // polled regularly; true = stop now
+  std::function<void(const Improvement&, std::span<const double> x)> on_improvement;
+  std::function<void(const SearchProgress&)> on_progress;  // optional, every ~1e6 work units
+};
+
+struct SearchResult {
+  bool found = false;
+  std::vector<double> best_x;
+  double best_objective = 0;  // min form, including the offset
+  std::uint64_t moves = 0;
+  std::array<std::uint64_t, kNumMoveKinds> moves_by_kind{};
+  std::uint64_t restarts = 0;
+  double work = 0;
+  bool warm_start_feasible = false;  // the (rounded, clipped) warm start was feasible
+  bool warm_start_repaired = false;  // rounding/clipping/unspecified values changed the warm start
+  bool stopped_by_limit = false;     // should_stop() or the work limit ended the run
+  bool trivially_infeasible = false; // an empty integer domain or an impossible empty row
+  Status status;                     // kInternal if a state check failed (ls_check_level 2)
+};
+
+// Runs the local search on `model` until should_stop() or the work limit.
+// `initial` is empty or has one value per column (NaN = unspecified).
+SearchResult run_local_search(const Model& model, const Options& options,
+                              std::span<const double> initial, const SearchHooks& hooks,
+                              Logger& log);
+
+class Engine;
+
+// Step-wise access to the engine, for tests and tools: the same engine that
+// run_local_search() drives, exposed one iteration at a time.
+class LocalSearch {
+ public:
+  LocalSearch(const Model& model, const Options& options, const SearchHooks& hooks, Logger& log);
+  ~LocalSearch();
+  LocalSearch(const LocalSearch&) = delete;
+  LocalSearch& operator=(const LocalSearch&) = delete;
+
+  // Sets the starting point (see run_local_search). Must be called first.
+  void start(std::span<const double> initial);
+  // One iteration of the main loop (lift process if feasible, then one step).
+  // Returns false once the run must stop (limit, hook or failed check).
+  bool iterate();
+  // Applies the best move of one kind (tabu ignored, improving or not);
+  // false if that kind has no candidate now. For tests of every move kind.
+  bool force_move(MoveKind kind);
+  // Compares activities, violated set, weights, objective, lift cache (when
+  // valid) and candidate scores with a recomputation from scratch; "" if equal.
+  std::string check_all();
+  // Current point and state summaries.
+  std::span<const double> values() const;
+  std::int32_t num_violated() const;
+  // Final result (also valid mid-run).
+  SearchResult result() const;
+
+ private:
+  std::unique_ptr<Engine> engine_;
+};
+
+}  // namespace lsmip::search

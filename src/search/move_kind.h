@@ -1,0 +1,27 @@
+// The kinds of moves of the local search, used for statistics, the log and
+// the source of each improvement.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace lsmip::search {
+
+enum class MoveKind : std::uint8_t {
+  kUnsatTight,    // mixed tight move from a violated row
+  kSatTight,      // mixed tight move from a satisfied row (incumbent known)
+  kBreakthrough,  // breakthrough move: objective just below the incumbent
+  kLift,          // lift move inside the local feasible domain
+  kFlip,          // Boolean flip fallback
+  kRandomTight,   // escape: best move of a random violated row, taken even if not improving
+  kRestart,       // restart from the best solution (or a random point)
+  kInitial,       // the initial / warm-start point itself
+  kCount
+};
+
+inline constexpr std::size_t kNumMoveKinds = static_cast<std::size_t>(MoveKind::kCount);
+
+// Short name for the log: "tight", "sat-tight", "break", "lift", "flip", "random", "restart", "initial".
+const char* move_kind_name(MoveKind kind);
+
+}  // namespace lsmip::search

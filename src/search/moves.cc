@@ -1,0 +1,397 @@
+#include "search/moves.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace lsmip::search {
+
+const char* move_kind_name(MoveKind kind) {
+  switch (kind) {
+    case MoveKind::kUnsatTight: return "tight";
+    case MoveKind::kSatTight: return "sat-tight";
+    case MoveKind::kBreakthrough: return "break";
+    case MoveKind::kLift: return "lift";
+    case MoveKind::kFlip: return "flip";
+    case MoveKind::kRandomTight: return "random";
+    case MoveKind::kRestart: return "restart";
+    case MoveKind::kInitial: return "initial";
+    case MoveKind::kCount: break;
+  }
+  return "?";
+}
+
+double tight_step(Real gap, double c, bool keep_le, bool is_int, double slack) {
+  if (!is_int) return static_cast<double>(gap / static_cast<Real>(c));
+  // a + c·d <= target  <=>  d <= gap/c (c > 0) or d >= gap/c (c < 0); symmetric for >=.
+  // Integer steps are rounded in double: an error there costs at most one unit of
+  // distance to the side, which the scoring sees, never a wrong feasibility claim.
+  const double g = static_cast<double>(gap);
+  if (keep_le) {
+    const double t = (g + slack) / c;
+    return c > 0 ? std::floor(t) : std::ceil(t);
+  }
+  const double t = (g - slack) / c;
+  return c > 0 ? std::ceil(t) : std::floor(t);
+}
+
+MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Options& options,
+                             Rng& rng)
+    : sm_(sm),
+      st_(state),
+      rng_(rng),
+      mitigation_(options.ls_mitigation),
+      bonus_breakthrough_(options.ls_bonus_breakthrough),
+      bonus_robust_(options.ls_bonus_robust),
+      obj_before_feasible_(options.ls_obj_before_feasible),
+      value_limit_(options.ls_value_limit) {
+  cands_.reserve(4096);
+  picked_rows_.reserve(1024);
+  var_stamp_.assign(sm.num_vars, 0);
+  var_stamp_value_.assign(sm.num_vars, 0.0);
+  row_stamp_.assign(sm.num_rows, 0);
+  lift_value_.assign(sm.num_vars, 0.0);
+  lift_gain_.assign(sm.num_vars, 0.0);
+  lift_positive_.reset(sm.num_vars);
+  lift_stamp_.assign(sm.num_vars, 0);
+}
+
+void MoveGenerator::set_incumbent(bool has_incumbent, Real threshold, Real target) {
+  has_incumbent_ = has_incumbent;
+  threshold_ = threshold;
+  target_ = target;
+}
+
+void MoveGenerator::begin(bool respect_tabu, Index forbid_var, double forbid_value) {
+  cands_.clear();
+  respect_tabu_ = respect_tabu;
+  forbid_var_ = forbid_var;
+  forbid_value_ = forbid_value;
+  if (++gen_ == 0) {  // wrapped: clear the stamps once every 2^32 generations
+    std::fill(var_stamp_.begin(), var_stamp_.end(), 0);
+    std::fill(row_stamp_.begin(), row_stamp_.end(), 0);
+    gen_ = 1;
+  }
+}
+
+bool MoveGenerator::clip_and_check(Index j, double* value) const {
+  double v = *value;
+  if (std::isnan(v)) return false;
+  if (v < sm_.lb[j]) v = sm_.lb[j];
+  if (v > sm_.ub[j]) v = sm_.ub[j];
+  if (!(std::fabs(v) <= value_limit_)) return false;
+  if (v == st_.x[j]) return false;
+  *value = v;
+  return true;
+}
+
+void MoveGenerator::add(Index var, double value, MoveKind kind) {
+  if (sm_.is_fixed[var]) return;
+  if (!clip_and_check(var, &value)) return;
+  if (respect_tabu_) {
+    const double cur = st_.x[var];
+    if (value > cur ? st_.step < st_.no_inc_until[var] : st_.step < st_.no_dec_until[var]) return;
+  }
+  if (var == forbid_var_ && value == forbid_value_) return;
+  if (var_stamp_[var] == gen_ && var_stamp_value_[var] == value) return;
+  var_stamp_[var] = gen_;
+  var_stamp_value_[var] = value;
+  cands_.push_back(Candidate{var, value, kind});
+}
+
+void MoveGenerator::add_entry_tight(Index i, NzIndex p, MoveKind kind) {
+  const Index j = sm_.row_col[p];
+  if (sm_.is_fixed[j]) return;
+  const RowBounds& b = sm_.rows[i];
+  const Real a = st_.act[i];
+  const double slack = sm_.row_slack[i];
+  const double c = sm_.row_coef[p];
+  const bool is_int = sm_.is_int[j];
+  if (a > b.hi_tol) {
+    add(j, st_.x[j] + tight_step(b.hi - a, c, true, is_int, slack), kind);
+  } else if (a < b.lo_tol) {
+    add(j, st_.x[j] + tight_step(b.lo - a, c, false, is_int, slack), kind);
+  } else {
+    if (std::isfinite(b.hi)) add(j, st_.x[j] + tight_step(b.hi - a, c, true, is_int, slack), kind);
+    if (std::isfinite(b.lo)) add(j, st_.x[j] + tight_step(b.lo - a, c, false, is_int, slack), kind);
+  }
+}
+
+void MoveGenerator::add_row_tight(Index i, MoveKind kind) {
+  const NzIndex end = sm_.row_start[i + 1];
+  st_.work += static_cast<double>(end - sm_.row_start[i]);
+  for (NzIndex p = sm_.row_start[i]; p < end; ++p) add_entry_tight(i, p, kind);
+}
+
+void MoveGenerator::add_rows_sampled(std::int64_t max_entries, MoveKind kind) {
+  NzIndex total = 0;
+  for (Index i : picked_rows_) total += sm_.row_length(i);
+  if (total <= max_entries) {
+    for (Index i : picked_rows_) add_row_tight(i, kind);
+    return;
+  }
+  // More entries than the sample size: draw entries uniformly instead of generating all.
+  for (std::int64_t t = 0; t < max_entries; ++t) {
+    NzIndex k = static_cast<NzIndex>(rng_.uniform() * static_cast<double>(total));
+    for (Index i : picked_rows_) {
+      const NzIndex len = sm_.row_length(i);
+      if (k < len) {
+        add_entry_tight(i, sm_.row_start[i] + k, kind);
+        break;
+      }
+      k -= len;
+    }
+  }
+  st_.work += static_cast<double>(max_entries);
+}
+
+void MoveGenerator::add_unsat_tight(std::int64_t num_rows, std::int64_t max_entries,
+                                    MoveKind kind) {
+  const std::int32_t nv = st_.violated.size();
+  if (nv == 0) return;
+  picked_rows_.clear();
+  if (nv <= num_rows) {
+    for (std::int32_t k = 0; k < nv; ++k) picked_rows_.push_back(st_.violated[k]);
+  } else {
+    for (std::int64_t t = 0; t < num_rows; ++t) {
+      const Index i =
+          st_.violated[static_cast<std::int32_t>(rng_.below(static_cast<std::uint32_t>(nv)))];
+      if (row_stamp_[i] == gen_) continue;
+      row_stamp_[i] = gen_;
+      picked_rows_.push_back(i);
+    }
+  }
+  add_rows_sampled(max_entries, kind);
+}
+
+void MoveGenerator::add_sat_tight(std::int64_t num_rows, std::int64_t max_entries) {
+  const Index m = sm_.num_rows;
+  if (m == 0 || st_.violated.size() == m) return;
+  picked_rows_.clear();
+  for (std::int64_t tries = 0;
+       static_cast<std::int64_t>(picked_rows_.size()) < num_rows && tries < 3 * num_rows; ++tries) {
+    const Index i = static_cast<Index>(rng_.below(static_cast<std::uint32_t>(m)));
+    if (row_stamp_[i] == gen_ || st_.violated.contains(i)) continue;
+    if (sm_.rows[i].lo == sm_.rows[i].hi) continue;  // equalities are tight already
+    row_stamp_[i] = gen_;
+    picked_rows_.push_back(i);
+  }
+  add_rows_sampled(max_entries, MoveKind::kSatTight);
+}
+
+void MoveGenerator::add_breakthrough(std::int64_t max_vars) {
+  const std::size_t nobj = sm_.obj_vars.size();
+  if (nobj == 0 || max_vars <= 0) return;
+  const Real gap = target_ - st_.objective;
+  auto add_bm = [&](Index j) {
+    const double c = sm_.cost[j];
+    // objective + c·d <= target: the same rounding rule as a "<=" row.
+    add(j, st_.x[j] + tight_step(gap, c, true, sm_.is_int[j], 0.0), MoveKind::kBreakthrough);
+  };
+  if (nobj <= static_cast<std::size_t>(max_vars)) {
+    for (Index j : sm_.obj_vars) add_bm(j);
+    st_.work += static_cast<double>(nobj);
+    return;
+  }
+  for (std::int64_t t = 0; t < max_vars; ++t) {
+    add_bm(sm_.obj_vars[rng_.below(static_cast<std::uint32_t>(nobj))]);
+  }
+  st_.work += static_cast<double>(max_vars);
+}
+
+void MoveGenerator::add_flips(std::int64_t count) {
+  const std::size_t nb = sm_.binary_vars.size();
+  if (nb == 0) return;
+  for (std::int64_t t = 0; t < count; ++t) {
+    const Index j = sm_.binary_vars[rng_.below(static_cast<std::uint32_t>(nb))];
+    add(j, 1.0 - st_.x[j], MoveKind::kFlip);
+  }
+}
+
+Score MoveGenerator::score(Index j, double value) const {
+  // Scoring reads the double copy of the activities: it only ranks moves, while
+  // feasibility decisions use the long double activities.
+  const double delta = value - st_.x[j];
+  std::int64_t progress = 0, bonus = 0;
+  const std::int64_t mf = mitigation_;
+  const NzIndex end = sm_.col_start[j + 1];
+  for (NzIndex p = sm_.col_start[j]; p < end; ++p) {
+    const Index i = sm_.col_row[p];
+    const double a = st_.act_d[i];
+    const double na = a + sm_.col_coef[p] * delta;
+    const std::int64_t w = st_.weight[i];
+    const double ea = st_.excess(i, a);
+    const double en = st_.excess(i, na);
+    if (ea > 0) {
+      if (en == 0) {
+        progress += mf * w;
+      } else if (en < ea) {
+        progress += w;
+      } else if (en > ea) {
+        progress -= w;
+      }
+    } else if (en > 0) {
+      progress -= mf * w;
+    }
+    if (bonus_robust_) {
+      const bool sa = a > sm_.row_strict_lo[i] && a < sm_.row_strict_hi[i];
+      const bool sn = na > sm_.row_strict_lo[i] && na < sm_.row_strict_hi[i];
+      if (sa != sn) bonus += sn ? w : -w;
+    }
+  }
+  const double c = sm_.cost[j];
+  if (c != 0.0 && (has_incumbent_ || obj_before_feasible_)) {
+    const double dobj = c * delta;
+    if (dobj < 0) {
+      progress += mf * st_.obj_weight;
+    } else if (dobj > 0) {
+      progress -= mf * st_.obj_weight;
+    }
+    if (has_incumbent_ && bonus_breakthrough_) {
+      const bool before = st_.objective < threshold_;
+      const bool after = st_.objective + static_cast<Real>(dobj) < threshold_;
+      if (before != after) bonus += after ? st_.obj_weight : -st_.obj_weight;
+    }
+  }
+  return {progress, bonus};
+}
+
+bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* best,
+                           Score* best_score) {
+  const std::size_t n = cands_.size();
+  if (n == 0) return false;
+  const std::size_t take = std::min<std::size_t>(n, static_cast<std::size_t>(bms));
+  bool have = false;
+  Score bs;
+  std::uint64_t best_age = 0;
+  for (std::size_t k = 0; k < take; ++k) {
+    if (take < n) {  // partial Fisher-Yates: a uniform sample without repetition
+      const std::size_t r = k + rng_.below(static_cast<std::uint32_t>(n - k));
+      std::swap(cands_[k], cands_[r]);
+    }
+    const Candidate& cand = cands_[k];
+    const Score s = score(cand.var, cand.value);
+    st_.work += static_cast<double>(sm_.col_length(cand.var)) + 1.0;
+    if (require_positive && s.progress <= 0) continue;
+    const std::uint64_t age = st_.last_move[cand.var];
+    if (!have || s.progress > bs.progress ||
+        (s.progress == bs.progress &&
+         (s.bonus > bs.bonus || (s.bonus == bs.bonus && age < best_age)))) {
+      have = true;
+      bs = s;
+      best_age = age;
+      *best = cand;
+    }
+  }
+  if (have) *best_score = bs;
+  return have;
+}
+
+void MoveGenerator::lift_compute(Index j, double* value, double* gain) const {
+  *value = st_.x[j];
+  *gain = 0.0;
+  const double c = sm_.cost[j];
+  if (c == 0.0 || sm_.is_fixed[j]) return;
+  const double x = st_.x[j];
+  const bool is_int = sm_.is_int[j];
+  double lo_d = sm_.lb[j] - x, hi_d = sm_.ub[j] - x;
+  // Only the side that improves the objective matters.
+  const bool down = c > 0;
+  for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
+    const Index i = sm_.col_row[p];
+    const double a_ij = sm_.col_coef[p];
+    const RowBounds& b = sm_.rows[i];
+    const Real a = st_.act[i];
+    const double slack = sm_.row_slack[i];
+    // The activity moves up when (a_ij > 0) == (d > 0).
+    const bool act_up = (a_ij > 0) != down;
+    if (act_up) {
+      if (std::isfinite(b.hi)) {
+        const double d = tight_step(b.hi - a, a_ij, true, is_int, slack);
+        if (down) lo_d = std::max(lo_d, d); else hi_d = std::min(hi_d, d);
+      }
+    } else if (std::isfinite(b.lo)) {
+      const double d = tight_step(b.lo - a, a_ij, false, is_int, slack);
+      if (down) lo_d = std::max(lo_d, d); else hi_d = std::min(hi_d, d);
+    }
+  }
+  const double d = down ? lo_d : hi_d;
+  if (down ? d >= 0.0 : d <= 0.0) return;
+  if (!std::isfinite(d)) return;  // unbounded direction: no finite lift
+  const double v = x + d;
+  if (!(std::fabs(v) <= value_limit_) || v == x) return;
+  const double g = -c * (v - x);
+  if (!(g > 1e-12 * (1.0 + std::fabs(static_cast<double>(st_.objective))))) return;
+  *value = v;
+  *gain = g;
+}
+
+void MoveGenerator::lift_rebuild() {
+  lift_positive_.clear();
+  for (Index j : sm_.obj_vars) {
+    lift_compute(j, &lift_value_[j], &lift_gain_[j]);
+    if (lift_gain_[j] > 0) lift_positive_.insert(j);
+    st_.work += static_cast<double>(sm_.col_length(j)) + 1.0;
+  }
+}
+
+void MoveGenerator::lift_refresh_after(Index moved) {
+  if (++lift_gen_ == 0) {
+    std::fill(lift_stamp_.begin(), lift_stamp_.end(), 0);
+    lift_gen_ = 1;
+  }
+  auto refresh = [&](Index j) {
+    if (lift_stamp_[j] == lift_gen_) return;
+    lift_stamp_[j] = lift_gen_;
+    lift_compute(j, &lift_value_[j], &lift_gain_[j]);
+    if (lift_gain_[j] > 0) {
+      lift_positive_.insert(j);
+    } else {
+      lift_positive_.erase(j);
+    }
+    st_.work += static_cast<double>(sm_.col_length(j)) + 1.0;
+  };
+  if (sm_.is_obj[moved]) refresh(moved);
+  for (NzIndex p = sm_.col_start[moved]; p < sm_.col_start[moved + 1]; ++p) {
+    const Index i = sm_.col_row[p];
+    st_.work += static_cast<double>(sm_.row_length(i));
+    for (NzIndex q = sm_.row_start[i]; q < sm_.row_start[i + 1]; ++q) {
+      const Index j = sm_.row_col[q];
+      if (sm_.is_obj[j]) refresh(j);
+    }
+  }
+}
+
+bool MoveGenerator::lift_best(Candidate* best) const {
+  bool have = false;
+  double best_gain = 0.0;
+  std::uint64_t best_age = 0;
+  for (Index j : lift_positive_) {
+    const double g = lift_gain_[j];
+    const std::uint64_t age = st_.last_move[j];
+    if (!have || g > best_gain || (g == best_gain && age < best_age)) {
+      have = true;
+      best_gain = g;
+      best_age = age;
+      *best = Candidate{j, lift_value_[j], MoveKind::kLift};
+    }
+  }
+  st_.work += static_cast<double>(lift_positive_.size());
+  return have;
+}
+
+std::string MoveGenerator::lift_check() const {
+  for (Index j : sm_.obj_vars) {
+    double v, g;
+    lift_compute(j, &v, &g);
+    if (v != lift_value_[j] || g != lift_gain_[j] || (g > 0) != lift_positive_.contains(j)) {
+      char buf[200];
+      std::snprintf(buf, sizeof buf, "lift cache of variable %d: cached %.17g (gain %.17g), "
+                    "recomputed %.17g (gain %.17g)", j, lift_value_[j], lift_gain_[j], v, g);
+      return buf;
+    }
+  }
+  return {};
+}
+
+}  // namespace lsmip::search

@@ -1,0 +1,141 @@
+// Candidate generation and scoring for the Local-MIP neighbourhoods
+// (Lin, Cai, Zou, Lin, "Local-MIP", AIJ 2025): mixed tight moves from violated
+// and satisfied rows, breakthrough moves, Boolean flips, and the lift moves of
+// the feasible mode with a per-variable cache refreshed only around the moved
+// variable.
+//
+// Tight values are computed from the row (never from a clamped box), so a
+// variable with infinite bounds still gets finite moves; candidates whose value
+// exceeds ls_value_limit are dropped. All scores are integers (weights are
+// integers and the mitigation factor scales status changes instead of halving
+// in-violation changes), so no score is ever infinite or NaN.
+//
+// Scoring a candidate costs O(column length); the number scored per step is
+// bounded by the BMS sample size. The candidate buffer is reused, so the move
+// loop does not allocate once the buffer reached its high-water mark.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "options/options.h"
+#include "search/move_kind.h"
+#include "search/search_model.h"
+#include "search/search_state.h"
+#include "util/indexed_set.h"
+#include "util/rng.h"
+
+namespace lsmip::search {
+
+struct Candidate {
+  Index var;
+  double value;  // new value of var
+  MoveKind kind;
+};
+
+// Two-level score: progress first, bonus breaks ties.
+struct Score {
+  std::int64_t progress = 0;
+  std::int64_t bonus = 0;
+  bool operator==(const Score&) const = default;
+};
+
+// Integer step d (or the exact real step for continuous variables) that moves
+// an activity with gap = target - activity onto the target through coefficient c,
+// staying on the side a + c·d <= target (keep_le) or >= target. `slack` widens
+// the allowed side when rounding integers.
+double tight_step(Real gap, double c, bool keep_le, bool is_int, double slack);
+
+class MoveGenerator {
+ public:
+  MoveGenerator(const SearchModel& sm, SearchState& state, const Options& options, Rng& rng);
+
+  // Incumbent information used by breakthrough moves and the objective terms.
+  // `threshold`: a point improves iff objective < threshold; `target`: the
+  // objective value a breakthrough move aims at (both without the offset).
+  void set_incumbent(bool has_incumbent, Real threshold, Real target);
+  bool has_incumbent() const { return has_incumbent_; }
+  Real threshold() const { return threshold_; }
+
+  // Starts a new candidate list. With respect_tabu, moves reversing a recent
+  // move are skipped; `forbid_var`/`forbid_value` excludes exactly undoing the
+  // last step (forbid_var < 0: none).
+  void begin(bool respect_tabu, Index forbid_var = -1, double forbid_value = 0.0);
+  // Tight moves of the variables of up to `num_rows` sampled violated rows; when
+  // those rows have more than `max_entries` entries, `max_entries` entries are
+  // drawn uniformly instead (so generation costs O(max_entries), not O(row lengths)).
+  void add_unsat_tight(std::int64_t num_rows, std::int64_t max_entries, MoveKind kind);
+  // Tight moves of every variable of one row (violated or satisfied), tagged `kind`.
+  void add_row_tight(Index row, MoveKind kind);
+  // Tight moves to both sides of up to `num_rows` sampled satisfied inequality
+  // rows (entries sampled as in add_unsat_tight).
+  void add_sat_tight(std::int64_t num_rows, std::int64_t max_entries);
+  // Breakthrough moves of up to `max_vars` sampled objective variables.
+  void add_breakthrough(std::int64_t max_vars);
+  // Flips of up to `count` sampled binary variables.
+  void add_flips(std::int64_t count);
+  // Adds one candidate (after the domain, tabu, undo and duplicate filters).
+  void add(Index var, double value, MoveKind kind);
+
+  std::size_t num_candidates() const { return cands_.size(); }
+  const std::vector<Candidate>& candidates() const { return cands_; }
+
+  // Scores up to `bms` sampled candidates and returns the best by (progress,
+  // bonus, older variable). With require_positive, only progress > 0 counts.
+  // Returns false when there is no eligible candidate.
+  bool select(std::int64_t bms, bool require_positive, Candidate* best, Score* best_score);
+
+  // Score of setting x_j = value from the current state. Cost O(column length).
+  Score score(Index j, double value) const;
+
+  // ---- Lift moves (feasible mode) ----
+  // Recomputes the lift of every objective variable. Cost O(sum of their columns).
+  void lift_rebuild();
+  // Refreshes the cached lifts of objective variables sharing a row with `moved` (and its own).
+  void lift_refresh_after(Index moved);
+  // Best cached lift with a positive gain; false if none.
+  bool lift_best(Candidate* best) const;
+  // Lift of variable j from scratch: its new value and objective gain (0 = none).
+  void lift_compute(Index j, double* value, double* gain) const;
+  // Compares the cache with lift_compute() for every objective variable; "" if equal.
+  std::string lift_check() const;
+
+ private:
+  bool clip_and_check(Index j, double* value) const;
+  // Tight move(s) of the variable at CSR position p of row i: to the violated side,
+  // or to both sides of a satisfied row.
+  void add_entry_tight(Index i, NzIndex p, MoveKind kind);
+  // Tight moves of picked_rows_, all of them or max_entries sampled entries.
+  void add_rows_sampled(std::int64_t max_entries, MoveKind kind);
+
+  const SearchModel& sm_;
+  SearchState& st_;
+  Rng& rng_;
+  std::int64_t mitigation_;
+  bool bonus_breakthrough_;
+  bool bonus_robust_;
+  bool obj_before_feasible_;
+  double value_limit_;
+
+  bool has_incumbent_ = false;
+  Real threshold_ = 0;
+  Real target_ = 0;
+
+  bool respect_tabu_ = true;
+  Index forbid_var_ = -1;
+  double forbid_value_ = 0.0;
+  std::vector<Candidate> cands_;
+  std::uint32_t gen_ = 0;                 // generation id for the stamps below
+  std::vector<std::uint32_t> var_stamp_;  // last generation a candidate of this var was added
+  std::vector<double> var_stamp_value_;   // ... and its value (cheap duplicate filter)
+  std::vector<std::uint32_t> row_stamp_;  // rows already sampled in this generation
+  std::vector<Index> picked_rows_;        // rows sampled for the current candidate list
+
+  std::vector<double> lift_value_;  // cached lift target per variable
+  std::vector<double> lift_gain_;   // cached objective decrease (> 0 iff in lift_positive_)
+  IndexedSet lift_positive_;        // objective variables with a positive cached gain
+  std::vector<std::uint32_t> lift_stamp_;
+  std::uint32_t lift_gen_ = 0;
+};
+
+}  // namespace lsmip::search

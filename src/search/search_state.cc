@@ -1,0 +1,155 @@
+#include "search/search_state.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace lsmip::search {
+
+SearchState::SearchState(const SearchModel& sm) : sm_(sm) {
+  x.assign(sm.num_vars, 0.0);
+  act.assign(sm.num_rows, 0);
+  act_d.assign(sm.num_rows, 0.0);
+  act_err.assign(sm.num_rows, 0.0f);
+  err_limit_.resize(sm.num_rows);
+  for (Index i = 0; i < sm.num_rows; ++i) {
+    const RowBounds& b = sm.rows[i];
+    const double tol = std::min(std::isfinite(b.hi) ? b.hi_tol - b.hi : kInf,
+                                std::isfinite(b.lo) ? b.lo - b.lo_tol : kInf);
+    err_limit_[i] = static_cast<float>(1e-3 * (std::isfinite(tol) && tol > 0 ? tol : 1e-9));
+  }
+  violated.reset(sm.num_rows);
+  weight.assign(sm.num_rows, 1);
+  raised_weights.reset(sm.num_rows);
+  last_move.assign(sm.num_vars, 0);
+  no_inc_until.assign(sm.num_vars, 0);
+  no_dec_until.assign(sm.num_vars, 0);
+}
+
+void SearchState::load(const std::vector<double>& values) {
+  x = values;
+  recompute();
+}
+
+void SearchState::recompute() {
+  violated.clear();
+  for (Index i = 0; i < sm_.num_rows; ++i) recompute_row(i);
+  Real obj = 0;
+  for (Index j : sm_.obj_vars) obj += static_cast<Real>(sm_.cost[j]) * static_cast<Real>(x[j]);
+  objective = obj;
+  moves_since_recompute = 0;
+}
+
+void SearchState::recompute_row(Index i) {
+  Real a = 0, mag = 0;
+  for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) {
+    const Real t = static_cast<Real>(sm_.row_coef[p]) * static_cast<Real>(x[sm_.row_col[p]]);
+    a += t;
+    mag += std::fabs(t);
+  }
+  act[i] = a;
+  act_d[i] = static_cast<double>(a);
+  act_err[i] = sm_.exact ? 0.0f : static_cast<float>(mag * kUnitErr);
+  if (row_violated(i, a)) {
+    violated.insert(i);
+  } else {
+    violated.erase(i);
+  }
+  work += static_cast<double>(sm_.row_start[i + 1] - sm_.row_start[i]) + 1.0;
+}
+
+void SearchState::apply(Index j, double value) {
+  const Real delta = static_cast<Real>(value) - static_cast<Real>(x[j]);
+  x[j] = value;
+  const NzIndex end = sm_.col_start[j + 1];
+  for (NzIndex p = sm_.col_start[j]; p < end; ++p) {
+    const Index i = sm_.col_row[p];
+    const Real t = static_cast<Real>(sm_.col_coef[p]) * delta;
+    const Real a = act[i] + t;
+    act[i] = a;
+    act_d[i] = static_cast<double>(a);
+    if (!sm_.exact) {
+      // Each update may round (product and sum): bound it and recompute the row once the
+      // bound nears the row's tolerance.
+      const float e = act_err[i] + static_cast<float>((std::fabs(a) + std::fabs(t)) * kUnitErr);
+      act_err[i] = e;
+      if (e > err_limit_[i]) {
+        recompute_row(i);
+        continue;
+      }
+    }
+    if (row_violated(i, a)) {
+      violated.insert(i);
+    } else {
+      violated.erase(i);
+    }
+  }
+  objective += static_cast<Real>(sm_.cost[j]) * delta;
+  ++moves_since_recompute;
+  work += static_cast<double>(end - sm_.col_start[j]) + 1.0;
+}
+
+void SearchState::reset_weights() {
+  for (Index i : raised_weights) weight[i] = 1;
+  raised_weights.clear();
+  obj_weight = 1;
+}
+
+void SearchState::add_weight(Index i, std::int64_t delta, std::int64_t limit) {
+  std::int64_t w = weight[i] + delta;
+  if (w > limit) w = limit;
+  if (w < 0) w = 0;
+  weight[i] = w;
+  if (w != 1) {
+    raised_weights.insert(i);
+  } else {
+    raised_weights.erase(i);
+  }
+}
+
+std::string SearchState::check_against_scratch() const {
+  char buf[256];
+  for (Index i = 0; i < sm_.num_rows; ++i) {
+    Real a = 0, mag = 0;
+    for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) {
+      const Real t = static_cast<Real>(sm_.row_coef[p]) * static_cast<Real>(x[sm_.row_col[p]]);
+      a += t;
+      mag += std::fabs(t);
+    }
+    const Real diff = std::fabs(a - act[i]);
+    const Real allowed = sm_.exact ? 0 : static_cast<Real>(act_err[i]) + mag * 4 * kUnitErr;
+    if (diff > allowed) {
+      std::snprintf(buf, sizeof buf, "row %d: activity %.17Lg, recomputed %.17Lg", i, act[i], a);
+      return buf;
+    }
+    // Membership must match the incremental activity (the set follows act[]).
+    if (row_violated(i, act[i]) != violated.contains(i) || act_d[i] != static_cast<double>(act[i])) {
+      std::snprintf(buf, sizeof buf, "row %d: violated-set membership wrong", i);
+      return buf;
+    }
+    if ((weight[i] != 1) != raised_weights.contains(i)) {
+      std::snprintf(buf, sizeof buf, "row %d: raised-weight membership wrong", i);
+      return buf;
+    }
+  }
+  Real obj = 0, mag = 0;
+  for (Index j = 0; j < sm_.num_vars; ++j) {
+    if (!sm_.is_obj[j]) continue;
+    const Real t = static_cast<Real>(sm_.cost[j]) * static_cast<Real>(x[j]);
+    obj += t;
+    mag += std::fabs(t);
+  }
+  if (std::fabs(obj - objective) > (sm_.exact && sm_.obj_integral ? 0 : 1e-9L * (1 + mag))) {
+    std::snprintf(buf, sizeof buf, "objective %.17Lg, recomputed %.17Lg", objective, obj);
+    return buf;
+  }
+  for (Index j = 0; j < sm_.num_vars; ++j) {
+    const double v = x[j];
+    if (!(v >= sm_.lb[j] && v <= sm_.ub[j]) || (sm_.is_int[j] && v != std::floor(v))) {
+      std::snprintf(buf, sizeof buf, "variable %d: value %.17g outside its domain", j, v);
+      return buf;
+    }
+  }
+  return {};
+}
+
+}  // namespace lsmip::search

@@ -1,0 +1,91 @@
+// The mutable state of one local-search worker: variable values, row
+// activities, the violated-row set, constraint and objective weights, move
+// ages and tabu horizons.
+//
+// Invariants (checked by check_against_scratch()):
+//  * act[i] == sum_j a_ij x_j (exactly when the SearchModel is certified
+//    exact, otherwise within act_err[i], a running bound on the rounding error;
+//    a row whose bound exceeds 1e-3 of its tolerance is recomputed on the spot,
+//    and recompute() clears all drift);
+//  * violated contains exactly the rows with act < lo_tol or act > hi_tol;
+//  * objective == c·x (without the offset);
+//  * raised_weights contains exactly the rows with weight != 1.
+// apply() keeps all of them in O(column length) and never allocates.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "search/search_model.h"
+#include "util/indexed_set.h"
+
+namespace lsmip::search {
+
+using Real = long double;  // activity arithmetic (exact for integers below 2^64)
+
+class SearchState {
+ public:
+  explicit SearchState(const SearchModel& sm);
+
+  // Loads a full assignment (already within bounds and integral) and rebuilds
+  // activities, the violated set and the objective from scratch. Cost O(nnz).
+  void load(const std::vector<double>& values);
+  // Recomputes activities, the violated set and the objective from the current
+  // values (removes floating-point drift). Cost O(nnz).
+  void recompute();
+  // Sets x_j = value and updates activities, the violated set and the
+  // objective incrementally. Cost O(column length of j); never allocates.
+  void apply(Index j, double value);
+  // Recomputes the activity of one row exactly. Cost O(row length).
+  void recompute_row(Index i);
+
+  // Amount by which activity `a` lies outside row i's sides, 0 when within tolerance.
+  template <typename T>
+  T excess(Index i, T a) const {
+    const RowBounds& b = sm_.rows[i];
+    if (a > b.hi_tol) return a - b.hi;
+    if (a < b.lo_tol) return b.lo - a;
+    return 0;
+  }
+  bool row_violated(Index i, Real a) const {
+    const RowBounds& b = sm_.rows[i];
+    return a > b.hi_tol || a < b.lo_tol;
+  }
+
+  // Resets all weights to 1. Cost O(|raised_weights|).
+  void reset_weights();
+  // Adds `delta` to the weight of row i (clamped to [0, limit]), keeping raised_weights.
+  void add_weight(Index i, std::int64_t delta, std::int64_t limit);
+
+  // Compares the incremental state with a recomputation from scratch; returns
+  // an empty string when they agree, else a description of the first difference.
+  // Cost O(nnz).
+  std::string check_against_scratch() const;
+
+  const SearchModel& model() const { return sm_; }
+
+  std::vector<double> x;                 // current values
+  std::vector<Real> act;                 // row activities
+  std::vector<double> act_d;             // act rounded to double, read by scoring (hot loop)
+  std::vector<float> act_err;            // bound on the rounding error of act (non-exact models)
+  IndexedSet violated;                   // rows outside their sides
+  Real objective = 0;                    // c·x without the offset
+  std::vector<std::int64_t> weight;      // row weights (start at 1)
+  IndexedSet raised_weights;             // rows whose weight differs from 1
+  std::int64_t obj_weight = 1;           // objective weight
+  std::uint64_t step = 0;                // moves applied so far (also the age clock)
+  std::vector<std::uint64_t> last_move;  // step of the last move of each variable
+  std::vector<std::uint64_t> no_inc_until;  // tabu: no increase before this step
+  std::vector<std::uint64_t> no_dec_until;  // tabu: no decrease before this step
+  std::uint64_t moves_since_recompute = 0;
+  double work = 0;                       // nonzeros touched by apply/recompute
+
+ private:
+  // Relative rounding error of one long double operation, with a safety factor.
+  static constexpr Real kUnitErr = 0x1.0p-60L;
+  const SearchModel& sm_;
+  std::vector<float> err_limit_;  // act_err above this triggers recompute_row
+};
+
+}  // namespace lsmip::search

@@ -1,0 +1,196 @@
+// Unit tests of move values and scores, including the defects known from the
+// reference codes (see docs: local-search-algorithms.md §3.2): negative
+// coefficients in the tight/jump value, the sign of the objective term,
+// equality rows counted twice, and scores reaching -infinity with infinite
+// bounds.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "model/model_builder.h"
+#include "search/moves.h"
+#include "search/search_model.h"
+#include "search/search_state.h"
+
+namespace lsmip::search {
+namespace {
+
+Model build(ModelBuilder& b) {
+  Result<Model> r = b.build();
+  EXPECT_TRUE(r.ok()) << r.status().to_string();
+  return std::move(r).value();
+}
+
+struct Fixture {
+  Fixture(const Model& model, const Options& opts, std::vector<double> x)
+      : options(opts), sm(build_search_model(model, options)), st(sm), rng(1),
+        gen(sm, st, options, rng) {
+    st.load(x);
+  }
+  Options options;
+  SearchModel sm;
+  SearchState st;
+  Rng rng;
+  MoveGenerator gen;
+};
+
+TEST(SearchMoves, TightStepNegativeCoefficients) {
+  // -2x <= -5 (x >= 2.5) at x = 0: integer x must go to 3, continuous to 2.5.
+  EXPECT_EQ(tight_step(-5.0L, -2.0, true, true, 0.0), 3.0);
+  EXPECT_DOUBLE_EQ(tight_step(-5.0L, -2.0, true, false, 0.0), 2.5);
+  // -2x >= -5 (x <= 2.5) from an activity of -10 (x = 5): x = 3 still gives -6 < -5, so the
+  // step must reach x = 2: d = -3.
+  EXPECT_EQ(tight_step(5.0L, -2.0, false, true, 0.0), -3.0);
+  // Positive coefficient, <= side: 3x <= 7 from activity 0 -> d = 2.
+  EXPECT_EQ(tight_step(7.0L, 3.0, true, true, 0.0), 2.0);
+  // >= side with positive coefficient: 3x >= 7 from 0 -> d = 3.
+  EXPECT_EQ(tight_step(7.0L, 3.0, false, true, 0.0), 3.0);
+}
+
+TEST(SearchMoves, TightMovesSatisfyRowsWithNegativeCoefficients) {
+  // Row: -3x + 2y <= -7, x in [0, 10] integer, y in [0, 5] integer; start at 0 (violated).
+  ModelBuilder b;
+  b.add_col("x", 0, 10, 0, true);
+  b.add_col("y", 0, 5, 0, true);
+  b.add_row("r", -kInf, -7);
+  b.add_entry(0, 0, -3);
+  b.add_entry(0, 1, 2);
+  const Model m = build(b);
+  Fixture f(m, Options{}, {0.0, 0.0});
+  ASSERT_EQ(f.st.violated.size(), 1);
+  f.gen.begin(false);
+  f.gen.add_row_tight(0, MoveKind::kUnsatTight);
+  ASSERT_EQ(f.gen.num_candidates(), 1u);  // y cannot help (it would have to go negative)
+  const Candidate c = f.gen.candidates()[0];
+  EXPECT_EQ(c.var, 0);
+  EXPECT_EQ(c.value, 3.0);  // -9 <= -7; x = 2 would give -6
+  const Score s = f.gen.score(c.var, c.value);
+  EXPECT_EQ(s.progress, 2);  // violated -> satisfied, weight 1, mitigation 2
+  f.st.apply(c.var, c.value);
+  EXPECT_TRUE(f.st.violated.empty());
+}
+
+TEST(SearchMoves, ObjectiveTermHasTheRightSign) {
+  // min 3x - 2y, no rows touching them; once an incumbent exists, lowering the objective
+  // must score positively and raising it negatively.
+  ModelBuilder b;
+  b.add_col("x", 0, 5, 3, true);
+  b.add_col("y", 0, 5, -2, true);
+  const Model m = build(b);
+  Fixture f(m, Options{}, {2.0, 2.0});
+  f.gen.set_incumbent(true, 1.5L, 1.0L);  // incumbent objective 2 (3*2 - 2*2), not yet crossed
+  EXPECT_GT(f.gen.score(0, 1.0).progress, 0);  // x down: objective down
+  EXPECT_LT(f.gen.score(0, 3.0).progress, 0);
+  EXPECT_GT(f.gen.score(1, 3.0).progress, 0);  // y up: objective down (negative cost)
+  EXPECT_LT(f.gen.score(1, 1.0).progress, 0);
+  // Breakthrough bonus only when the new objective crosses below the threshold.
+  EXPECT_GT(f.gen.score(0, 1.0).bonus, 0);        // objective -1 < 1.5
+  EXPECT_EQ(f.gen.score(1, 2.0 + 0.0).bonus, 0);  // no move, no crossing
+  // Breakthrough move: objective 2 -> target 1 via x: 3*(x - 2) <= -1 -> x = 1.
+  f.gen.begin(false);
+  f.gen.add_breakthrough(10);
+  bool saw_x = false;
+  for (const Candidate& c : f.gen.candidates()) {
+    if (c.var == 0) {
+      saw_x = true;
+      EXPECT_EQ(c.value, 1.0);
+    }
+    if (c.var == 1) {
+      EXPECT_EQ(c.value, 3.0);  // -2*(y - 2) <= -1 -> y >= 2.5 -> 3
+    }
+  }
+  EXPECT_TRUE(saw_x);
+}
+
+TEST(SearchMoves, EqualityRowCountedOnce) {
+  // x + y = 1 at (0, 0): setting x = 1 repairs one row: progress exactly 2 (mitigation 2,
+  // weight 1), natively and when split into two inequalities.
+  for (bool split : {false, true}) {
+    ModelBuilder b;
+    b.add_col("x", 0, 1, 0, true);
+    b.add_col("y", 0, 1, 0, true);
+    b.add_row("e", 1, 1);
+    b.add_entry(0, 0, 1);
+    b.add_entry(0, 1, 1);
+    const Model m = build(b);
+    Options o;
+    o.ls_split_equalities = split;
+    Fixture f(m, o, {0.0, 0.0});
+    EXPECT_EQ(f.sm.num_rows, split ? 2 : 1);
+    EXPECT_EQ(f.st.violated.size(), 1);
+    EXPECT_EQ(f.gen.score(0, 1.0).progress, 2) << "split " << split;
+    f.st.apply(0, 1.0);
+    EXPECT_TRUE(f.st.violated.empty());
+    // Overshooting to x = y = 1 breaks it again on the other side: exactly -2.
+    EXPECT_EQ(f.gen.score(1, 1.0).progress, -2) << "split " << split;
+  }
+}
+
+TEST(SearchMoves, InfiniteBoundsGiveFiniteMovesAndScores) {
+  // Free integer x, free continuous z: x - 1e-9 z >= 5 and x <= 1e6 handled without clamping.
+  ModelBuilder b;
+  b.add_col("x", -kInf, kInf, 1, true);
+  b.add_col("z", -kInf, kInf, -1, false);
+  b.add_row("r", 5, kInf);
+  b.add_entry(0, 0, 1);
+  b.add_entry(0, 1, -1e-9);
+  const Model m = build(b);
+  Fixture f(m, Options{}, {0.0, 0.0});
+  f.gen.begin(false);
+  f.gen.add_row_tight(0, MoveKind::kUnsatTight);
+  // x -> 5; z would need -5e9 which is within the value limit 1e12.
+  ASSERT_EQ(f.gen.num_candidates(), 2u);
+  for (const Candidate& c : f.gen.candidates()) {
+    EXPECT_TRUE(std::isfinite(c.value));
+    const Score s = f.gen.score(c.var, c.value);
+    EXPECT_EQ(s.progress, 2);
+  }
+  Options tight;
+  tight.ls_value_limit = 1e6;  // now z's move (-5e9) is discarded, never clamped
+  Fixture g(m, tight, {0.0, 0.0});
+  g.gen.begin(false);
+  g.gen.add_row_tight(0, MoveKind::kUnsatTight);
+  ASSERT_EQ(g.gen.num_candidates(), 1u);
+  EXPECT_EQ(g.gen.candidates()[0].var, 0);
+  // Lift of a variable whose improving direction is unbounded: no (infinite) lift.
+  Fixture h(m, Options{}, {5.0, 0.0});
+  double v, gain;
+  h.gen.lift_compute(1, &v, &gain);  // z up improves; row allows z <= 0 (x - 1e-9 z >= 5 at x=5)
+  EXPECT_EQ(gain, 0.0);
+  h.gen.lift_compute(0, &v, &gain);  // x down improves but the row is tight
+  EXPECT_EQ(gain, 0.0);
+}
+
+TEST(SearchMoves, LiftStaysInsideTheLocalFeasibleDomain) {
+  // min -x - y, 2x + 3y <= 12, x - y >= -2 (i.e. -x + y <= 2), integers in [0, 10].
+  ModelBuilder b;
+  b.add_col("x", 0, 10, -1, true);
+  b.add_col("y", 0, 10, -1, true);
+  b.add_row("a", -kInf, 12);
+  b.add_entry(0, 0, 2);
+  b.add_entry(0, 1, 3);
+  b.add_row("b", -2, kInf);
+  b.add_entry(1, 0, 1);
+  b.add_entry(1, 1, -1);
+  const Model m = build(b);
+  Fixture f(m, Options{}, {0.0, 0.0});
+  double v, gain;
+  f.gen.lift_compute(0, &v, &gain);
+  EXPECT_EQ(v, 6.0);  // 2x <= 12
+  EXPECT_EQ(gain, 6.0);
+  f.gen.lift_compute(1, &v, &gain);
+  EXPECT_EQ(v, 2.0);  // y - x <= 2 binds before 3y <= 12
+  f.gen.lift_rebuild();
+  Candidate c;
+  ASSERT_TRUE(f.gen.lift_best(&c));
+  EXPECT_EQ(c.var, 0);
+  f.st.apply(c.var, c.value);
+  f.gen.lift_refresh_after(c.var);
+  EXPECT_EQ(f.gen.lift_check(), "");
+  EXPECT_TRUE(f.st.violated.empty());
+  f.gen.lift_compute(1, &v, &gain);
+  EXPECT_EQ(v, 0.0);  // 2*6 + 3y <= 12 -> y stays 0
+}
+
+}  // namespace
+}  // namespace lsmip::search
