@@ -676,6 +676,26 @@ Result<Model> read_model(const std::string& path) {
   return io::read_mps(path, io::MpsReadOptions{}, log);
 }
 
+// Presolves `model` guarding the feasible solution `x`: no reduction may cut it
+// off, reduce(x) is feasible for the reduced model, expand(reduce(x)) == x, and
+// the objectives agree.
+void expect_solution_survives(const Model& model, const std::vector<double>& x) {
+  const PresolveResult r = presolve(model, Options{}, x);
+  ASSERT_EQ(r.verdict, Verdict::kReduced) << r.reason;
+  EXPECT_EQ(r.debug_report, "");
+  const std::vector<double> y = r.postsolve.reduce(x);
+  std::string where;
+  EXPECT_LE(max_violation(r.reduced, y, &where), 1e-6) << where;
+  const std::vector<double> back = r.postsolve.expand(y);
+  ASSERT_EQ(back.size(), x.size());
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    EXPECT_NEAR(back[j], x[j], 1e-6 * std::max(1.0, std::fabs(x[j])))
+        << model.col_name(static_cast<Index>(j));
+  }
+  EXPECT_NEAR(r.reduced.objective(y), model.objective(x),
+              1e-6 * std::max(1.0, std::fabs(model.objective(x))));
+}
+
 TEST(PresolveSafety, KnownSolutionsSurvive) {
   namespace fs = std::filesystem;
   const fs::path sols = fs::path(data_dir()) / "solutions" / "small";
@@ -690,21 +710,7 @@ TEST(PresolveSafety, KnownSolutionsSurvive) {
     const Model& model = m.value();
     const std::vector<double> x = read_miplib_solution(entry.path().string(), model);
     ASSERT_LE(max_violation(model, x), 1e-6) << "the stored solution itself is infeasible";
-
-    const PresolveResult r = presolve(model, Options{}, x);
-    ASSERT_EQ(r.verdict, Verdict::kReduced) << r.reason;
-    EXPECT_EQ(r.debug_report, "");
-    const std::vector<double> y = r.postsolve.reduce(x);
-    std::string where;
-    EXPECT_LE(max_violation(r.reduced, y, &where), 1e-6) << where;
-    const std::vector<double> back = r.postsolve.expand(y);
-    ASSERT_EQ(back.size(), x.size());
-    for (std::size_t j = 0; j < x.size(); ++j) {
-      EXPECT_NEAR(back[j], x[j], 1e-6 * std::max(1.0, std::fabs(x[j])))
-          << model.col_name(static_cast<Index>(j));
-    }
-    EXPECT_NEAR(r.reduced.objective(y), model.objective(x),
-                1e-6 * std::max(1.0, std::fabs(model.objective(x))));
+    expect_solution_survives(model, x);
     ++checked;
   }
   EXPECT_GE(checked, 30);
@@ -738,7 +744,9 @@ TEST(PresolveSafety, SmallModelsNeverFalselyInfeasibleAndInfeasibleOnesNeverCras
 
 // Opt-in report over the MIPLIB development set (LSMIP_PRESOLVE_REPORT=1, or
 // =DIR for another folder of .mps.gz files): rows and columns removed and time
-// per model, as a markdown table; no model may be declared infeasible.
+// per model, as a markdown table; no model may be declared infeasible. With
+// LSMIP_PRESOLVE_SOLUTIONS=DIR, each DIR/<name>.sol that is feasible (1e-6) is
+// guarded as in KnownSolutionsSurvive.
 TEST(PresolveSafety, MiplibReport) {
   namespace fs = std::filesystem;
   const char* env = std::getenv("LSMIP_PRESOLVE_REPORT");
@@ -754,8 +762,9 @@ TEST(PresolveSafety, MiplibReport) {
   }
   std::sort(files.begin(), files.end());
   std::printf(
-      "| model | rows | cols | rows removed | cols removed | bounds | rounds | work | s |\n");
-  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+      "| model | rows | cols | rows removed | cols removed | bounds | rounds | work | s | known "
+      "solution |\n");
+  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
   for (const fs::path& f : files) {
     Result<Model> m = read_model(f.string());
     ASSERT_TRUE(m.ok()) << m.status().to_string();
@@ -764,11 +773,24 @@ TEST(PresolveSafety, MiplibReport) {
     if (!name.ends_with("inf.mps.gz")) {
       EXPECT_EQ(r.verdict, Verdict::kReduced) << name << ": " << r.reason;
     }
-    std::printf("| %s | %d | %d | %d | %d | %d | %d | %.3g | %.3f |\n",
+    const char* sol_dir = std::getenv("LSMIP_PRESOLVE_SOLUTIONS");
+    const fs::path sol =
+        fs::path(sol_dir ? sol_dir : "") / (name.substr(0, name.size() - 7) + ".sol");
+    const char* guarded = "-";
+    if (sol_dir != nullptr && fs::exists(sol)) {
+      SCOPED_TRACE(name);
+      const std::vector<double> x = read_miplib_solution(sol.string(), m.value());
+      guarded = "infeasible .sol";
+      if (max_violation(m.value(), x) <= 1e-6) {
+        expect_solution_survives(m.value(), x);
+        guarded = "kept";
+      }
+    }
+    std::printf("| %s | %d | %d | %d | %d | %d | %d | %.3g | %.3f | %s |\n",
                 name.substr(0, name.size() - 7).c_str(), static_cast<int>(m->num_rows()),
                 static_cast<int>(m->num_cols()), static_cast<int>(r.stats.rows_removed),
                 static_cast<int>(r.stats.cols_removed), static_cast<int>(r.stats.bounds_tightened),
-                r.stats.rounds, r.stats.work, r.stats.seconds);
+                r.stats.rounds, r.stats.work, r.stats.seconds, guarded);
   }
 }
 
