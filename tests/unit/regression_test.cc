@@ -1,0 +1,100 @@
+// Regression on the classic small instances with known optima: every feasible
+// model gets a solution that both `lsmip check` and the independent Python
+// checker accept and whose objective is not better than the proven optimum;
+// the infeasible models are never reported feasible. Uses ../shared when
+// present, else the copies in tests/data/models/small.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "test_util.h"
+
+namespace lsmip {
+namespace {
+
+struct Instance {
+  std::string name, path, status;
+  double optimum = 0;
+};
+
+std::string instance_dir() {
+  const std::string shared = testing::shared_dir();
+  return shared.empty() ? testing::data_path("models/small") : shared + "/instances/small";
+}
+
+std::vector<Instance> instances() {
+  std::vector<Instance> out;
+  std::ifstream known(testing::data_path("models/small_best_known.tsv"));
+  std::string line;
+  while (std::getline(known, line)) {
+    std::istringstream in(line);
+    Instance inst;
+    std::string value;
+    if (!(in >> inst.name >> inst.status >> value) || inst.name == "name") continue;
+    if (inst.status == "opt") inst.optimum = std::stod(value);
+    inst.path = instance_dir() + "/" + inst.name + ".mps.gz";
+    out.push_back(inst);
+  }
+  return out;
+}
+
+class Regression : public ::testing::TestWithParam<Instance> {};
+
+TEST_P(Regression, SolvesWithVerifiedSolution) {
+  const Instance& inst = GetParam();
+  ASSERT_TRUE(std::filesystem::exists(inst.path)) << inst.path;
+  const std::string dir = ::testing::TempDir();
+  const std::string sol = dir + "/regression_" + inst.name + ".sol";
+  const std::string rep = dir + "/regression_" + inst.name + ".json";
+  const testing::CommandResult run = testing::run_command(
+      testing::lsmip_binary() + " " + inst.path + " --time-limit 2 --seed 1 -q --solution-file " +
+      sol + " --json " + rep);
+  std::ifstream report_file(rep);
+  std::stringstream report;
+  report << report_file.rdbuf();
+  if (inst.status == "inf") {
+    EXPECT_NE(run.exit_code, 0) << run.output;
+    EXPECT_EQ(report.str().find("\"status\": \"feasible\""), std::string::npos) << report.str();
+    std::ifstream s(sol);
+    std::string first;
+    std::getline(s, first);
+    EXPECT_EQ(first, "=infeas=");
+    return;
+  }
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  ASSERT_NE(report.str().find("\"status\": \"feasible\""), std::string::npos) << report.str();
+  // Our own checker, through the CLI.
+  const testing::CommandResult own =
+      testing::run_command(testing::lsmip_binary() + " check " + inst.path + " " + sol);
+  EXPECT_EQ(own.exit_code, 0) << own.output;
+  // The objective cannot beat a proven optimum.
+  std::smatch m;
+  const std::string text = report.str();
+  ASSERT_TRUE(std::regex_search(text, m, std::regex("\"objective\": ([-0-9.eE+]+)")));
+  const double obj = std::stod(m[1]);
+  EXPECT_GE(obj, inst.optimum - 1e-6 * std::max(1.0, std::fabs(inst.optimum)));
+  // The independent Python checker, when ../shared is present.
+  const std::string shared = testing::shared_dir();
+  if (!shared.empty()) {
+    const testing::CommandResult ref = testing::run_command(
+        "python3 " + shared + "/tools/mipcheck.py " + inst.path + " " + sol);
+    EXPECT_EQ(ref.exit_code, 0) << ref.output;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Small, Regression, ::testing::ValuesIn(instances()),
+                         [](const ::testing::TestParamInfo<Instance>& info) {
+                           std::string n = info.param.name;
+                           for (char& c : n) {
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           }
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace lsmip

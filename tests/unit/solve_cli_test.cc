@@ -1,0 +1,128 @@
+// End-to-end tests of `lsmip solve` through the executable: determinism,
+// signals, exit codes, the solution file and the JSON report.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "test_util.h"
+
+namespace lsmip {
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string example() { return testing::data_path("../../examples/p0033.mps.gz"); }
+
+TEST(SolveCli, SameSeedAndWorkLimitGiveIdenticalFiles) {
+  const std::string dir = ::testing::TempDir();
+  std::string sols[3], reps[3];
+  const char* seeds[3] = {"5", "5", "6"};
+  for (int k = 0; k < 3; ++k) {
+    sols[k] = dir + "/det" + std::to_string(k) + ".sol";
+    reps[k] = dir + "/det" + std::to_string(k) + ".json";
+    const auto r = testing::run_command(testing::lsmip_binary() + " " + example() +
+                                        " --work-limit 3e6 -q --seed " + seeds[k] +
+                                        " --solution-file " + sols[k] + " --json " + reps[k]);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  EXPECT_EQ(slurp(sols[0]), slurp(sols[1]));
+  auto moves = [&](int k) {
+    const std::string j = slurp(reps[k]);
+    const auto at = j.find("\"moves_by_kind\"");
+    return j.substr(at, j.find('}', at) - at);
+  };
+  EXPECT_EQ(moves(0), moves(1));
+  EXPECT_NE(moves(0), moves(2)) << "different seeds should take different paths";
+}
+
+TEST(SolveCli, WritesVerifiedSolutionAndReport) {
+  const std::string dir = ::testing::TempDir();
+  const std::string sol = dir + "/ex.sol", rep = dir + "/ex.json";
+  const auto r = testing::run_command(testing::lsmip_binary() + " solve " + example() +
+                                      " --time-limit 1 --objective-reference 3089 --solution-file " +
+                                      sol + " --json " + rep);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("verification      passed"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("Best objective"), std::string::npos);
+  const std::string json = slurp(rep);
+  for (const char* key : {"\"status\": \"feasible\"", "\"objective\"", "\"time_to_first\"",
+                          "\"time_to_best\"", "\"moves\"", "\"moves_per_second\"", "\"trace\""}) {
+    EXPECT_NE(json.find(key), std::string::npos) << key << "\n" << json;
+  }
+  EXPECT_EQ(slurp(sol).rfind("=obj= ", 0), 0u);
+  const auto check = testing::run_command(testing::lsmip_binary() + " check " + example() + " " + sol);
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+}
+
+TEST(SolveCli, EmptyDomainIsInfeasibleExit10) {
+  const std::string dir = ::testing::TempDir();
+  const std::string model = dir + "/empty_domain.mps";
+  std::ofstream(model) << "NAME E\nROWS\n N obj\n L c\nCOLUMNS\n x obj 1 c 1\nRHS\n rhs c 4\n"
+                          "BOUNDS\n LO BND x 3\n UP BND x 2\nENDATA\n";
+  const auto r = testing::run_command(testing::lsmip_binary() + " " + model + " -t 1 --json " +
+                                      dir + "/empty_domain.json");
+  EXPECT_EQ(r.exit_code, 10) << r.output;
+  EXPECT_NE(slurp(dir + "/empty_domain.json").find("\"status\": \"infeasible\""), std::string::npos);
+}
+
+TEST(SolveCli, SigtermStopsPromptlyAndWritesTheBestSolution) {
+  const std::string shared = testing::shared_dir();
+  const std::string model =
+      shared.empty() ? example() : shared + "/instances/miplib/neos-3004026-krka.mps.gz";
+  const std::string dir = ::testing::TempDir();
+  const std::string sol = dir + "/sigterm.sol";
+  std::remove(sol.c_str());
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    const std::string bin = testing::lsmip_binary();
+    execl(bin.c_str(), bin.c_str(), model.c_str(), "-q", "--solution-file", sol.c_str(),
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(3000));
+  const auto sent = std::chrono::steady_clock::now();
+  kill(pid, SIGTERM);
+  int status = 0;
+  pid_t done = 0;
+  while ((done = waitpid(pid, &status, WNOHANG)) == 0 &&
+         std::chrono::steady_clock::now() - sent < std::chrono::seconds(10)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+  if (done == 0) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+    FAIL() << "lsmip did not stop within 10 s of SIGTERM";
+  }
+  EXPECT_LT(waited, 1.0) << "stop took " << waited << " s";
+  ASSERT_TRUE(WIFEXITED(status));
+  const int code = WEXITSTATUS(status);
+  EXPECT_TRUE(code == 0 || code == 3) << code;
+  const std::string text = slurp(sol);
+  ASSERT_FALSE(text.empty()) << "no solution file written";
+  if (code == 0) {
+    const auto check = testing::run_command(testing::lsmip_binary() + " check " + model + " " + sol);
+    EXPECT_EQ(check.exit_code, 0) << check.output;
+    if (!shared.empty()) {
+      const auto ref = testing::run_command("python3 " + shared + "/tools/mipcheck.py " + model + " " + sol);
+      EXPECT_EQ(ref.exit_code, 0) << ref.output;
+    }
+  } else {
+    EXPECT_EQ(text, "=infeas=\n");
+  }
+}
+
+}  // namespace
+}  // namespace lsmip
