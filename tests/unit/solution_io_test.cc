@@ -1,0 +1,128 @@
+// MIPLIB solution files: writing (atomic, %.17g, -0), reading (absent = 0,
+// comments, =infeas=, errors with the line) and the independent checker.
+#include "io/solution_io.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "check/solution_checker.h"
+#include "model/model_builder.h"
+
+namespace lsmip {
+namespace {
+
+Model sample() {
+  // min x + 2y + 0.1z  s.t.  x + y >= 1.5 (row a), y - z <= 0 (row b); x int in [0,3], y in [0,2], z free
+  ModelBuilder b;
+  b.set_obj_offset(1);
+  const Index x = b.add_col("x", 0, 3, 1, true);
+  const Index y = b.add_col("y", 0, 2, 2, false);
+  const Index z = b.add_col("z", -kInf, kInf, 0.1, false);
+  const Index a = b.add_row("a", 1.5, kInf);
+  const Index c = b.add_row("b", -kInf, 0);
+  b.add_entry(a, x, 1);
+  b.add_entry(a, y, 1);
+  b.add_entry(c, y, 1);
+  b.add_entry(c, z, -1);
+  return std::move(b.build()).value();
+}
+
+TEST(SolutionIo, WriteThenReadRoundTrips) {
+  const Model m = sample();
+  const std::vector<double> x = {1, 0.5, -0.0};
+  const std::string path = ::testing::TempDir() + "/rt.sol";
+  ASSERT_TRUE(io::write_solution(path, m, x, 2.1).ok());
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), "=obj= 2.1000000000000001\nx 1\ny 0.5\nz 0\n");
+  EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
+  Result<io::SolutionFile> back = io::read_solution(path, m);
+  ASSERT_TRUE(back.ok()) << back.status().to_string();
+  EXPECT_EQ(back->values, x);
+  EXPECT_EQ(back->num_given, 3);
+  EXPECT_EQ(back->objective, 2.1);
+}
+
+TEST(SolutionIo, AbsentColumnsAreZeroAndCommentsAreSkipped) {
+  const Model m = sample();
+  Result<io::SolutionFile> s =
+      io::read_solution_text("# comment\n\n=obj= 4\ny 1.5 (obj:3)\n", "s.sol", m);
+  ASSERT_TRUE(s.ok()) << s.status().to_string();
+  EXPECT_EQ(s->values, (std::vector<double>{0, 1.5, 0}));
+  EXPECT_EQ(s->given, (std::vector<std::uint8_t>{0, 1, 0}));
+  Result<io::SolutionFile> inf = io::read_solution_text("=infeas=\n", "i.sol", m);
+  ASSERT_TRUE(inf.ok());
+  EXPECT_TRUE(inf->infeasible_marker);
+}
+
+TEST(SolutionIo, ErrorsNameTheLineAndToken) {
+  const Model m = sample();
+  struct Case {
+    const char* text;
+    std::int64_t line;
+    const char* what;
+  };
+  for (const Case& c : {Case{"x 1\nw 2\n", 2, "'w'"}, Case{"x 1\ny abc\n", 2, "'abc'"},
+                        Case{"x nan\n", 1, "NaN"}, Case{"x 1\nx 2\n", 2, "assigned twice"},
+                        Case{"=obj= 1\n=obj= 2\n", 2, "=obj="}, Case{"x\n", 1, "'x'"},
+                        Case{"x 1 junk\n", 1, "'junk'"}}) {
+    Result<io::SolutionFile> s = io::read_solution_text(c.text, "bad.sol", m);
+    ASSERT_FALSE(s.ok()) << c.text;
+    EXPECT_EQ(s.status().where().line, c.line) << c.text;
+    EXPECT_NE(s.status().message().find(c.what), std::string::npos) << s.status().message();
+    EXPECT_EQ(s.status().to_string().rfind("bad.sol:" + std::to_string(c.line) + ": error: ", 0), 0u);
+  }
+}
+
+TEST(SolutionChecker, AcceptsFeasibleAndNamesEachViolation) {
+  const Model m = sample();
+  check::CheckReport ok = check::check_solution(m, std::vector<double>{1, 0.5, 0.5}, 1e-6, 1e-6, 3.05);
+  EXPECT_TRUE(ok.feasible);
+  EXPECT_TRUE(ok.objective_matches) << ok.objective;
+  EXPECT_DOUBLE_EQ(ok.objective, 1 + 1 + 1 + 0.05);
+
+  check::CheckReport bound = check::check_solution(m, std::vector<double>{4, 0.5, 0.5}, 1e-6, 1e-6);
+  EXPECT_FALSE(bound.feasible);
+  EXPECT_EQ(bound.worst_bound_col, 0);
+  EXPECT_NE(bound.describe(m).find("bound       violation 1"), std::string::npos) << bound.describe(m);
+
+  check::CheckReport frac = check::check_solution(m, std::vector<double>{1.5, 0.5, 0.5}, 1e-6, 1e-6);
+  EXPECT_FALSE(frac.feasible);
+  EXPECT_EQ(frac.worst_integrality_col, 0);
+
+  check::CheckReport row = check::check_solution(m, std::vector<double>{1, 0.4, 0.5}, 1e-6, 1e-6);
+  EXPECT_FALSE(row.feasible);
+  EXPECT_EQ(row.worst_row, 0);
+  EXPECT_NEAR(row.max_row_violation, 0.1 / 1.5, 1e-12);  // relative to max(1, |side|)
+  EXPECT_NE(row.describe(m).find("'a'"), std::string::npos);
+
+  check::CheckReport mismatch = check::check_solution(m, std::vector<double>{1, 0.5, 0.5}, 1e-6, 1e-6, 3.1);
+  EXPECT_TRUE(mismatch.feasible);
+  EXPECT_FALSE(mismatch.objective_matches);
+  EXPECT_FALSE(mismatch.ok());
+
+  check::CheckReport nan = check::check_solution(m, std::vector<double>{1, std::nan(""), 0.5}, 1e-6, 1e-6);
+  EXPECT_FALSE(nan.feasible);
+  // Within tolerance: a row violated by 5e-7 relative passes.
+  check::CheckReport tol = check::check_solution(m, std::vector<double>{1, 0.5 - 7e-7, 0.5}, 1e-6, 1e-6);
+  EXPECT_TRUE(tol.feasible);
+}
+
+TEST(SolutionChecker, ObjectiveInMaximisationSense) {
+  ModelBuilder b;
+  b.set_sense(ObjSense::kMaximize);
+  b.set_obj_offset(10);
+  b.add_col("x", 0, 5, 2, false);
+  const Model m = std::move(b.build()).value();
+  check::CheckReport r = check::check_solution(m, std::vector<double>{3}, 1e-6, 1e-6, 16);
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.objective, 16.0);
+}
+
+}  // namespace
+}  // namespace lsmip
