@@ -27,7 +27,21 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
   if (k < words.size() && (words[k] == "solve" || words[k] == "check" || words[k] == "stats")) {
     cl.command = words[k++];
   }
-  std::vector<std::string> options_files;
+  // Options files are read first, so that every option given on the command
+  // line (even one equal to its default) takes precedence over them.
+  for (std::size_t p = k; p < words.size(); ++p) {
+    std::string file;
+    if (words[p] == "--options-file" || words[p] == "--options_file") {
+      if (p + 1 >= words.size()) return usage("option --options-file needs a file name");
+      file = words[++p];
+    } else if (words[p].rfind("--options-file=", 0) == 0 || words[p].rfind("--options_file=", 0) == 0) {
+      file = words[p].substr(words[p].find('=') + 1);
+    } else {
+      continue;
+    }
+    Status st = read_options_file(cl.options, file);
+    if (!st.ok()) return st;
+  }
   for (; k < words.size(); ++k) {
     const std::string& w = words[k];
     if (w == "-h" || w == "--help") {
@@ -69,11 +83,7 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
         has_value = true;
       }
       if (name == "options-file" || name == "options_file") {
-        if (!has_value) {
-          if (k + 1 >= words.size()) return usage("option --options-file needs a file name");
-          value = words[++k];
-        }
-        options_files.push_back(value);
+        if (!has_value) ++k;  // already read in the first pass
         continue;
       }
       if (name == "json" && (cl.command == "stats" || cl.command == "check") && !has_value) {
@@ -104,20 +114,6 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
     }
     if (w.size() > 1 && w[0] == '-') return usage("unknown option '" + w + "' (see lsmip --help)");
     cl.positional.push_back(w);
-  }
-  // Options files first, then the command line again so it takes precedence.
-  if (!options_files.empty()) {
-    Options merged;
-    for (const std::string& f : options_files) {
-      Status st = read_options_file(merged, f);
-      if (!st.ok()) return st;
-    }
-    for (const std::string& word : non_default_options(cl.options)) {
-      const auto eq = word.find('=');
-      Status st = set_option(merged, word.substr(2, eq - 2), word.substr(eq + 1));
-      if (!st.ok()) return st;
-    }
-    cl.options = merged;
   }
   if (cl.command.empty() && !cl.positional.empty()) cl.command = "solve";
   return cl;

@@ -25,6 +25,7 @@ struct Fields {
   std::array<std::string_view, kMaxFields> f;
   std::size_t n = 0;
   bool overflow = false;
+  std::string_view extra;  // the first field beyond kMaxFields, when overflow
 };
 
 bool is_space(char c) { return c == ' ' || c == '\t'; }
@@ -40,6 +41,7 @@ void split_free(std::string_view line, Fields& out) {
     while (j < line.size() && !is_space(line[j])) ++j;
     if (out.n == kMaxFields) {
       out.overflow = true;
+      out.extra = line.substr(i, j - i);
       return;
     }
     out.f[out.n++] = line.substr(i, j - i);
@@ -263,7 +265,8 @@ Status MpsParser::header(std::string_view line) {
     return error("unknown section " + quoted(t.f[0]));
   }
   if (expect_sense_ && next != Section::kObjSense) {
-    return error("OBJSENSE section has no value (expected MIN or MAX)");
+    return error("OBJSENSE section has no value (expected MIN or MAX, found section " +
+                 quoted(t.f[0]) + ")");
   }
   auto& seen = seen_[static_cast<std::size_t>(next)];
   if (seen) return error("section " + quoted(t.f[0]) + " appears twice");
@@ -327,7 +330,8 @@ Status MpsParser::marker_line(std::string_view keyword) {
     if (!in_int_) return error("INTEND marker without a matching INTORG");
     in_int_ = false;
   } else {
-    return error("unknown marker " + quoted(keyword) + " (expected 'INTORG' or 'INTEND')");
+    return error("unknown marker " + quoted(strip_quotes(keyword)) +
+                 " (expected 'INTORG' or 'INTEND')");
   }
   return {};
 }
@@ -349,7 +353,12 @@ Status MpsParser::columns_line(std::string_view col, const std::string_view* pai
     double v = 0;
     Status st = number(pairs[2 * k + 1], v);
     if (!st.ok()) return st;
-    if (std::isinf(v)) return error("infinite coefficient " + quoted(pairs[2 * k + 1]));
+    if (std::isinf(v)) {
+      return error((have_obj_ && row == obj_row_ ? "infinite objective coefficient "
+                                                 : "infinite coefficient ") +
+                   quoted(pairs[2 * k + 1]) + " of column " + quoted(col) +
+                   (have_obj_ && row == obj_row_ ? "" : " in row " + quoted(row)));
+    }
     if (have_obj_ && row == obj_row_) {
       if (obj_last_col_ == current_col_) {
         return error("duplicate objective entry in column " + quoted(col));
@@ -444,6 +453,12 @@ Status MpsParser::bounds_line(std::string_view type, std::string_view set, std::
   } else if (t != "FR" && t != "MI" && t != "PL" && t != "BV") {
     return error("unknown bound type " + quoted(type));
   }
+  if (((t == "LO" || t == "LI" || t == "FX") && v == kInf) ||
+      ((t == "UP" || t == "UI" || t == "FX") && v == -kInf)) {
+    return error(std::string(t == "FX" ? "fixed value " : (v > 0 ? "lower bound " : "upper bound ")) +
+                 quoted(value) + " of column " + quoted(col) + " is " +
+                 (v > 0 ? "+infinity" : "-infinity"));
+  }
   if (t != "BV" && binary_default_[k]) {
     builder_.set_col_upper(j, kInf);  // any explicit bound cancels the binary default
   }
@@ -500,7 +515,7 @@ Status MpsParser::data(std::string_view line) {
     while (t.n > 0 && t.f[t.n - 1].empty()) --t.n;
   } else {
     split_free(line, t);
-    if (t.overflow) return error("too many fields on the line");
+    if (t.overflow) return error("too many fields on the line: unexpected " + quoted(t.extra));
   }
   if (t.n == 0) return {};
   switch (section_) {
@@ -525,7 +540,7 @@ Status MpsParser::data(std::string_view line) {
         return rows_line(fx[0], fx[1]);
       }
       if (t.n != 2) {
-        return error(t.n < 2 ? "ROWS line needs a type and a name"
+        return error(t.n < 2 ? "ROWS line " + quoted(t.f[0]) + " needs a type and a name"
                              : "unexpected field " + quoted(t.f[2]) + " in ROWS");
       }
       return rows_line(t.f[0], t.f[1]);
@@ -545,8 +560,9 @@ Status MpsParser::data(std::string_view line) {
                                                                                       : t.f[2]);
       }
       if (t.n != 3 && t.n != 5) {
-        return error("COLUMNS line must be 'column row value [row value]', got " +
-                     std::to_string(t.n) + " fields");
+        return error("COLUMNS line for column " + quoted(t.f[0]) +
+                     " must be 'column row value [row value]', got " + std::to_string(t.n) +
+                     " fields");
       }
       return columns_line(t.f[0], &t.f[1], (t.n - 1) / 2);
     }
@@ -577,7 +593,14 @@ Status MpsParser::data(std::string_view line) {
                           type == "UI" || type == "SC" || type == "SI";
       if (valued) {
         if (t.n == 4) return bounds_line(t.f[0], t.f[1], t.f[2], t.f[3], true);
-        if (t.n == 3) return bounds_line(t.f[0], {}, t.f[1], t.f[2], true);
+        if (t.n == 3) {
+          // 'type set column' with the value missing reads like 'type column value'.
+          if (!builder_.col_names().find(t.f[1]) && builder_.col_names().find(t.f[2])) {
+            return error("bound " + quoted(t.f[0]) + " for column " + quoted(t.f[2]) +
+                         " has no value");
+          }
+          return bounds_line(t.f[0], {}, t.f[1], t.f[2], true);
+        }
         if (type == "SC" || type == "SI") return bounds_line(t.f[0], {}, t.f[t.n - 1], {}, false);
         return error("BOUNDS line must be 'type [set] column value', got " +
                      std::to_string(t.n) + " fields");

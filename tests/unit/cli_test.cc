@@ -301,7 +301,7 @@ TEST_F(Cli, OptionsFileValuesAreRead) {
 // over the options file only for values that differ from the defaults, so an
 // explicit "--seed=1" (the default) loses to "seed = 7" in the file, although
 // --help says the command line wins. Enable once fixed.
-TEST_F(Cli, DISABLED_CommandLineDefaultValueStillWinsOverOptionsFile) {
+TEST_F(Cli, CommandLineDefaultValueStillWinsOverOptionsFile) {
   const std::string opt = write("seed.opt", "seed = 7\n");
   const Output o = lsmip("--options-file " + opt + " --seed=1 --print-options");
   EXPECT_EQ(o.exit_code, 0) << o.err;

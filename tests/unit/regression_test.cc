@@ -43,6 +43,8 @@ std::vector<Instance> instances() {
   return out;
 }
 
+void PrintTo(const Instance& inst, std::ostream* os) { *os << inst.name; }
+
 class Regression : public ::testing::TestWithParam<Instance> {};
 
 TEST_P(Regression, SolvesWithVerifiedSolution) {
