@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "io/line_reader.h"
+#include "io/number_parser.h"
 #include "model/model_builder.h"
 
 namespace lsmip::io {
@@ -95,50 +96,13 @@ std::string format_value(double v) {
   return buf;
 }
 
-// True when a decimal literal that from_chars found out of range is too large
-// (rather than too small): the decimal position of its leading digit plus its
-// exponent is positive.
-bool literal_overflows(std::string_view t) {
-  std::int64_t magnitude = 0, zeros = 0;
-  bool point = false, found = false;
-  std::size_t i = 0;
-  for (; i < t.size() && t[i] != 'e' && t[i] != 'E'; ++i) {
-    if (t[i] == '.') {
-      point = true;
-    } else if (!found) {
-      if (t[i] != '0') {
-        found = true;
-        magnitude = point ? -zeros : 1;
-      } else if (point) {
-        ++zeros;
-      }
-    } else if (!point) {
-      ++magnitude;
-    }
-  }
-  std::int64_t exponent = 0;
-  bool negative = false;
-  if (i < t.size()) {
-    ++i;
-    if (i < t.size() && (t[i] == '+' || t[i] == '-')) negative = t[i++] == '-';
-    for (; i < t.size(); ++i) {
-      if (exponent < 1000000000) exponent = exponent * 10 + (t[i] - '0');
-    }
-  }
-  return magnitude + (negative ? -exponent : exponent) > 0;
-}
-
-// Value of an unsigned literal already validated by the lexer. Overflow and
-// values >= kInfinityThreshold give +kInf, underflow gives 0.
-double literal_value(std::string_view text) {
+// Value of an unsigned literal already validated by the lexer, or nullopt for
+// a literal too long to convert. Overflow and values >= kInfinityThreshold give
+// +kInf, underflow gives 0.
+std::optional<double> literal_value(std::string_view text) {
   double v = 0.0;
-  const auto result = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (result.ec == std::errc::result_out_of_range) {
-    v = literal_overflows(text) ? kInf : 0.0;
-  } else if (result.ec != std::errc()) {
-    v = 0.0;  // unreachable: the lexer only passes well-formed literals
-  }
-  return v >= kInfinityThreshold ? kInf : v;
+  if (parse_number(text, v) != NumberParse::kOk) return std::nullopt;
+  return v;
 }
 
 // ---------------------------------------------------------------------------
@@ -409,7 +373,14 @@ void Lexer::tokenize(std::int64_t line) {
       }
       t.kind = TokKind::kNumber;
       t.text = std::string(s.substr(b, i - b));
-      t.number = literal_value(t.text);
+      const std::optional<double> value = literal_value(t.text);
+      if (!value) {
+        push_error(StatusCode::kInputError, "number " + quoted(t.text.substr(0, 40)) +
+                                                "... is too long (more than 1024 characters)",
+                   line);
+        return;
+      }
+      t.number = *value;
       if (t.text == "0" && i < n && (s[i] == 'x' || s[i] == 'X')) {
         std::size_t e = i;
         while (e < n && is_name_char(s[e])) ++e;

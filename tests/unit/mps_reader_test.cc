@@ -1,5 +1,6 @@
 // One tiny model per MPS convention, asserting the model that was built.
 #include "io/mps_reader.h"
+#include "io/number_parser.h"
 
 #include <gtest/gtest.h>
 
@@ -362,6 +363,35 @@ TEST(MpsReader, ReadsGzipFromDisk) {
     return r.ok() ? std::move(r).value() : Model();
   }();
   EXPECT_GT(m.num_cols(), 0);
+}
+
+}  // namespace
+}  // namespace lsmip
+
+namespace lsmip {
+namespace {
+
+TEST(NumberParser, OverflowUnderflowInfinityAndJunk) {
+  double v = 0;
+  EXPECT_EQ(io::parse_number("1" + std::string(400, '0'), v), io::NumberParse::kOk);
+  EXPECT_EQ(v, kInf);  // a long integer without exponent overflows to +inf
+  EXPECT_EQ(io::parse_number("-1e400", v), io::NumberParse::kOk);
+  EXPECT_EQ(v, -kInf);
+  EXPECT_EQ(io::parse_number("1e-400", v), io::NumberParse::kOk);
+  EXPECT_EQ(v, 0.0);
+  EXPECT_EQ(io::parse_number("0.000000001e-400", v), io::NumberParse::kOk);
+  EXPECT_EQ(v, 0.0);
+  EXPECT_EQ(io::parse_number("+2.5D+01", v), io::NumberParse::kOk);
+  EXPECT_EQ(v, 25.0);
+  EXPECT_EQ(io::parse_number("1e20", v), io::NumberParse::kOk);
+  EXPECT_EQ(v, kInf);
+  EXPECT_EQ(io::parse_number("-Infinity", v), io::NumberParse::kOk);
+  EXPECT_EQ(v, -kInf);
+  EXPECT_EQ(io::parse_number("nan", v), io::NumberParse::kNaN);
+  EXPECT_EQ(io::parse_number("0x10", v), io::NumberParse::kInvalid);
+  EXPECT_EQ(io::parse_number("1.5.2", v), io::NumberParse::kInvalid);
+  EXPECT_EQ(io::parse_number("--1", v), io::NumberParse::kInvalid);
+  EXPECT_EQ(io::parse_number("", v), io::NumberParse::kInvalid);
 }
 
 }  // namespace
