@@ -347,8 +347,9 @@ void Engine::step() {
   gen_.begin(false, last_var_, last_old_value_);
   if (!st_.violated.empty()) {
     const std::int32_t nv = st_.violated.size();
-    gen_.add_row_tight(st_.violated[static_cast<std::int32_t>(rng_.below(static_cast<std::uint32_t>(nv)))],
-                       MoveKind::kRandomTight);
+    gen_.add_row_tight_sampled(
+        st_.violated[static_cast<std::int32_t>(rng_.below(static_cast<std::uint32_t>(nv)))],
+        opt_.ls_random_bms, MoveKind::kRandomTight);
   }
   if (breakthrough) gen_.add_breakthrough(opt_.ls_bm_vars);
   if (gen_.num_candidates() == 0) gen_.add_sat_tight(std::max<std::int64_t>(1, opt_.ls_sat_rows), opt_.ls_random_bms);
@@ -470,7 +471,7 @@ std::string Engine::check_all() {
   if (lift_valid_) {
     diff = gen_.lift_check();
     if (!diff.empty()) return diff;
-    for (Index j : sm_.obj_vars) {
+    for (Index j : sm_.lift_vars) {
       double v1, g1, v2, g2;
       gen_.lift_compute(j, &v1, &g1);
       g_fresh.lift_compute(j, &v2, &g2);

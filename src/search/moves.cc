@@ -47,8 +47,7 @@ MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Op
       value_limit_(options.ls_value_limit) {
   cands_.reserve(4096);
   picked_rows_.reserve(1024);
-  var_stamp_.assign(sm.num_vars, 0);
-  var_stamp_value_.assign(sm.num_vars, 0.0);
+  var_stamp_.assign(sm.num_vars, Stamp{0, 0.0});
   row_stamp_.assign(sm.num_rows, 0);
   lift_value_.assign(sm.num_vars, 0.0);
   lift_gain_.assign(sm.num_vars, 0.0);
@@ -68,52 +67,47 @@ void MoveGenerator::begin(bool respect_tabu, Index forbid_var, double forbid_val
   forbid_var_ = forbid_var;
   forbid_value_ = forbid_value;
   if (++gen_ == 0) {  // wrapped: clear the stamps once every 2^32 generations
-    std::fill(var_stamp_.begin(), var_stamp_.end(), 0);
+    std::fill(var_stamp_.begin(), var_stamp_.end(), Stamp{0, 0.0});
     std::fill(row_stamp_.begin(), row_stamp_.end(), 0);
     gen_ = 1;
   }
 }
 
-bool MoveGenerator::clip_and_check(Index j, double* value) const {
-  double v = *value;
-  if (std::isnan(v)) return false;
-  if (v < sm_.lb[j]) v = sm_.lb[j];
-  if (v > sm_.ub[j]) v = sm_.ub[j];
-  if (!(std::fabs(v) <= value_limit_)) return false;
-  if (v == st_.x[j]) return false;
-  *value = v;
-  return true;
-}
-
 void MoveGenerator::add(Index var, double value, MoveKind kind) {
-  if (sm_.is_fixed[var]) return;
-  if (!clip_and_check(var, &value)) return;
+  const VarInfo& info = sm_.var[var];
+  if (info.is_fixed || std::isnan(value)) return;
+  if (value < info.lb) value = info.lb;
+  if (value > info.ub) value = info.ub;
+  const double cur = st_.x[var];
+  if (!(std::fabs(value) <= value_limit_) || value == cur) return;
   if (respect_tabu_) {
-    const double cur = st_.x[var];
     if (value > cur ? st_.step < st_.no_inc_until[var] : st_.step < st_.no_dec_until[var]) return;
   }
   if (var == forbid_var_ && value == forbid_value_) return;
-  if (var_stamp_[var] == gen_ && var_stamp_value_[var] == value) return;
-  var_stamp_[var] = gen_;
-  var_stamp_value_[var] = value;
+  Stamp& stamp = var_stamp_[var];
+  if (stamp.gen == gen_ && stamp.value == value) return;
+  stamp.gen = gen_;
+  stamp.value = value;
   cands_.push_back(Candidate{var, value, kind});
 }
 
 void MoveGenerator::add_entry_tight(Index i, NzIndex p, MoveKind kind) {
   const Index j = sm_.row_col[p];
-  if (sm_.is_fixed[j]) return;
+  const VarInfo& info = sm_.var[j];
+  if (info.is_fixed) return;
   const RowBounds& b = sm_.rows[i];
   const Real a = st_.act[i];
   const double slack = sm_.row_slack[i];
   const double c = sm_.row_coef[p];
-  const bool is_int = sm_.is_int[j];
+  const bool is_int = info.is_int;
+  const double x = st_.x[j];
   if (a > b.hi_tol) {
-    add(j, st_.x[j] + tight_step(b.hi - a, c, true, is_int, slack), kind);
+    add(j, x + tight_step(b.hi - a, c, true, is_int, slack), kind);
   } else if (a < b.lo_tol) {
-    add(j, st_.x[j] + tight_step(b.lo - a, c, false, is_int, slack), kind);
+    add(j, x + tight_step(b.lo - a, c, false, is_int, slack), kind);
   } else {
-    if (std::isfinite(b.hi)) add(j, st_.x[j] + tight_step(b.hi - a, c, true, is_int, slack), kind);
-    if (std::isfinite(b.lo)) add(j, st_.x[j] + tight_step(b.lo - a, c, false, is_int, slack), kind);
+    if (std::isfinite(b.hi)) add(j, x + tight_step(b.hi - a, c, true, is_int, slack), kind);
+    if (std::isfinite(b.lo)) add(j, x + tight_step(b.lo - a, c, false, is_int, slack), kind);
   }
 }
 
@@ -121,6 +115,12 @@ void MoveGenerator::add_row_tight(Index i, MoveKind kind) {
   const NzIndex end = sm_.row_start[i + 1];
   st_.work += static_cast<double>(end - sm_.row_start[i]);
   for (NzIndex p = sm_.row_start[i]; p < end; ++p) add_entry_tight(i, p, kind);
+}
+
+void MoveGenerator::add_row_tight_sampled(Index row, std::int64_t max_entries, MoveKind kind) {
+  picked_rows_.clear();
+  picked_rows_.push_back(row);
+  add_rows_sampled(max_entries, kind);
 }
 
 void MoveGenerator::add_rows_sampled(std::int64_t max_entries, MoveKind kind) {
@@ -208,32 +208,33 @@ void MoveGenerator::add_flips(std::int64_t count) {
   }
 }
 
-Score MoveGenerator::score(Index j, double value) const {
+template <bool kRobust>
+Score MoveGenerator::score_impl(Index j, double value) const {
   // Scoring reads the double copy of the activities: it only ranks moves, while
-  // feasibility decisions use the long double activities.
+  // feasibility decisions use the long double activities. The loop is written
+  // without data-dependent branches (the statuses are unpredictable).
   const double delta = value - st_.x[j];
   std::int64_t progress = 0, bonus = 0;
   const std::int64_t mf = mitigation_;
   const NzIndex end = sm_.col_start[j + 1];
+  const RowBounds* rows = sm_.rows.data();
+  const double* act = st_.act_d.data();
+  const std::int64_t* weight = st_.weight.data();
   for (NzIndex p = sm_.col_start[j]; p < end; ++p) {
     const Index i = sm_.col_row[p];
-    const double a = st_.act_d[i];
+    const RowBounds& b = rows[i];
+    const double a = act[i];
     const double na = a + sm_.col_coef[p] * delta;
-    const std::int64_t w = st_.weight[i];
-    const double ea = st_.excess(i, a);
-    const double en = st_.excess(i, na);
-    if (ea > 0) {
-      if (en == 0) {
-        progress += mf * w;
-      } else if (en < ea) {
-        progress += w;
-      } else if (en > ea) {
-        progress -= w;
-      }
-    } else if (en > 0) {
-      progress -= mf * w;
-    }
-    if (bonus_robust_) {
+    const std::int64_t w = weight[i];
+    const bool va = (a > b.hi_tol) | (a < b.lo_tol);
+    const bool vn = (na > b.hi_tol) | (na < b.lo_tol);
+    const double ea = std::max(a - b.hi, b.lo - a);    // > 0 when violated
+    const double en = std::max(na - b.hi, b.lo - na);
+    const std::int64_t both = static_cast<std::int64_t>(va & vn) *
+                              (static_cast<std::int64_t>(en < ea) - static_cast<std::int64_t>(en > ea));
+    const std::int64_t change = static_cast<std::int64_t>(va) - static_cast<std::int64_t>(vn);
+    progress += (change * mf + both) * w;
+    if constexpr (kRobust) {
       const bool sa = a > sm_.row_strict_lo[i] && a < sm_.row_strict_hi[i];
       const bool sn = na > sm_.row_strict_lo[i] && na < sm_.row_strict_hi[i];
       if (sa != sn) bonus += sn ? w : -w;
@@ -254,6 +255,10 @@ Score MoveGenerator::score(Index j, double value) const {
     }
   }
   return {progress, bonus};
+}
+
+Score MoveGenerator::score(Index j, double value) const {
+  return bonus_robust_ ? score_impl<true>(j, value) : score_impl<false>(j, value);
 }
 
 bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* best,
@@ -328,7 +333,7 @@ void MoveGenerator::lift_compute(Index j, double* value, double* gain) const {
 
 void MoveGenerator::lift_rebuild() {
   lift_positive_.clear();
-  for (Index j : sm_.obj_vars) {
+  for (Index j : sm_.lift_vars) {
     lift_compute(j, &lift_value_[j], &lift_gain_[j]);
     if (lift_gain_[j] > 0) lift_positive_.insert(j);
     st_.work += static_cast<double>(sm_.col_length(j)) + 1.0;
@@ -351,13 +356,14 @@ void MoveGenerator::lift_refresh_after(Index moved) {
     }
     st_.work += static_cast<double>(sm_.col_length(j)) + 1.0;
   };
-  if (sm_.is_obj[moved]) refresh(moved);
+  if (sm_.is_lift[moved]) refresh(moved);
   for (NzIndex p = sm_.col_start[moved]; p < sm_.col_start[moved + 1]; ++p) {
     const Index i = sm_.col_row[p];
+    if (sm_.rows[i].lo == sm_.rows[i].hi) continue;  // its variables cannot lift
     st_.work += static_cast<double>(sm_.row_length(i));
     for (NzIndex q = sm_.row_start[i]; q < sm_.row_start[i + 1]; ++q) {
       const Index j = sm_.row_col[q];
-      if (sm_.is_obj[j]) refresh(j);
+      if (sm_.is_lift[j]) refresh(j);
     }
   }
 }
@@ -381,7 +387,7 @@ bool MoveGenerator::lift_best(Candidate* best) const {
 }
 
 std::string MoveGenerator::lift_check() const {
-  for (Index j : sm_.obj_vars) {
+  for (Index j : sm_.lift_vars) {
     double v, g;
     lift_compute(j, &v, &g);
     if (v != lift_value_[j] || g != lift_gain_[j] || (g > 0) != lift_positive_.contains(j)) {

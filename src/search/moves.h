@@ -67,6 +67,8 @@ class MoveGenerator {
   void add_unsat_tight(std::int64_t num_rows, std::int64_t max_entries, MoveKind kind);
   // Tight moves of every variable of one row (violated or satisfied), tagged `kind`.
   void add_row_tight(Index row, MoveKind kind);
+  // Tight moves of one row, at most `max_entries` sampled entries of it.
+  void add_row_tight_sampled(Index row, std::int64_t max_entries, MoveKind kind);
   // Tight moves to both sides of up to `num_rows` sampled satisfied inequality
   // rows (entries sampled as in add_unsat_tight).
   void add_sat_tight(std::int64_t num_rows, std::int64_t max_entries);
@@ -101,7 +103,8 @@ class MoveGenerator {
   std::string lift_check() const;
 
  private:
-  bool clip_and_check(Index j, double* value) const;
+  template <bool kRobust>
+  Score score_impl(Index j, double value) const;
   // Tight move(s) of the variable at CSR position p of row i: to the violated side,
   // or to both sides of a satisfied row.
   void add_entry_tight(Index i, NzIndex p, MoveKind kind);
@@ -126,8 +129,11 @@ class MoveGenerator {
   double forbid_value_ = 0.0;
   std::vector<Candidate> cands_;
   std::uint32_t gen_ = 0;                 // generation id for the stamps below
-  std::vector<std::uint32_t> var_stamp_;  // last generation a candidate of this var was added
-  std::vector<double> var_stamp_value_;   // ... and its value (cheap duplicate filter)
+  struct Stamp {
+    std::uint32_t gen;  // last generation a candidate of this var was added
+    double value;       // ... and its value (cheap duplicate filter)
+  };
+  std::vector<Stamp> var_stamp_;
   std::vector<std::uint32_t> row_stamp_;  // rows already sampled in this generation
   std::vector<Index> picked_rows_;        // rows sampled for the current candidate list
 

@@ -47,6 +47,8 @@ SearchModel build_search_model(const Model& model, const Options& options) {
     if (sm.is_obj[j]) sm.obj_vars.push_back(j);
     if (sm.is_binary[j]) sm.binary_vars.push_back(j);
   }
+  sm.var.resize(n);
+  for (Index j = 0; j < n; ++j) sm.var[j] = VarInfo{sm.lb[j], sm.ub[j], sm.is_int[j], sm.is_fixed[j]};
   // Fixed columns with a cost contribute a constant; the objective is then integral only
   // if that constant is (the offset is added outside, it does not matter).
 
@@ -137,6 +139,19 @@ SearchModel build_search_model(const Model& model, const Options& options) {
       const NzIndex q = fill[j]++;
       sm.col_row[q] = r;
       sm.col_coef[q] = row.value[k];
+    }
+  }
+  // Lift candidates: a variable in an equality row has an empty local feasible domain.
+  sm.is_lift.assign(n, 0);
+  for (Index j : sm.obj_vars) {
+    bool in_eq = false;
+    for (NzIndex p = sm.col_start[j]; p < sm.col_start[j + 1] && !in_eq; ++p) {
+      const Index i = sm.row_origin[sm.col_row[p]];
+      in_eq = model.row_lower(i) == model.row_upper(i);
+    }
+    if (!in_eq) {
+      sm.lift_vars.push_back(j);
+      sm.is_lift[j] = 1;
     }
   }
   return sm;

@@ -32,10 +32,19 @@ struct RowBounds {
   double hi_tol;  // violated above if activity > hi_tol (= hi + tol)
 };
 
+// Per-variable data read together when generating candidates (one cache line).
+struct VarInfo {
+  double lb;
+  double ub;
+  std::uint8_t is_int;
+  std::uint8_t is_fixed;
+};
+
 struct SearchModel {
   Index num_vars = 0;
   Index num_rows = 0;  // internal rows (after dropping and splitting)
   std::vector<double> lb, ub, cost;      // bounds (integer ones rounded inward) and min-form costs
+  std::vector<VarInfo> var;              // packed copy of lb, ub, is_int, is_fixed
   std::vector<std::uint8_t> is_int;      // integer variable
   std::vector<std::uint8_t> is_binary;   // integer with bounds [0, 1]
   std::vector<std::uint8_t> is_fixed;    // lb == ub: never moved
@@ -52,6 +61,8 @@ struct SearchModel {
   std::vector<double> row_strict_hi;     // strictly satisfied below this (hi - tol), +inf if none
   std::vector<Index> row_origin;         // model row of each internal row
   std::vector<Index> obj_vars;           // non-fixed variables with nonzero cost
+  std::vector<Index> lift_vars;          // objective variables in no equality row (others cannot lift)
+  std::vector<std::uint8_t> is_lift;     // membership in lift_vars
   std::vector<Index> binary_vars;        // non-fixed binary variables
   std::vector<Index> movable_vars;       // non-fixed variables
   double obj_offset = 0.0;
