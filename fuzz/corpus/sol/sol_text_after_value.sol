@@ -1,0 +1,2 @@
+=obj= 1
+x 1 extra
