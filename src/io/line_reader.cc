@@ -112,6 +112,12 @@ bool LineReader::next(std::string_view& line) {
         fail("NUL byte in input: this is not a text file");
         return false;
       }
+      // A refill can bring in an over-long line together with its newline,
+      // which the check on the unread bytes further down never sees.
+      if (raw.size() > kMaxLineLength) {
+        fail("line longer than " + std::to_string(kMaxLineLength) + " characters");
+        return false;
+      }
       if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
       line = raw;
       return true;

@@ -1,4 +1,4 @@
-// LineReader: CRLF, missing final newline, gzip, truncated gzip, NUL bytes.
+// LineReader: CRLF, missing final newline, gzip, truncated gzip, NUL bytes, line length limit.
 #include "io/line_reader.h"
 
 #include <gtest/gtest.h>
@@ -68,6 +68,44 @@ TEST(LineReader, NulByteIsAnErrorWithItsLine) {
   all_lines(in);
   ASSERT_FALSE(in.status().ok());
   EXPECT_EQ(in.status().where().line, 2);
+}
+
+// A line longer than the limit whose newline arrives in the same refill (here
+// after about 1.2 MB) used to be returned from a file, though not from memory.
+TEST(LineReader, OverlongLineIsAnErrorFromFileAndMemory) {
+  std::string text(io::LineReader::kMaxLineLength + 200000, 'x');
+  text += "\nnext\n";
+  const std::string path = ::testing::TempDir() + "/long_line.txt";
+  std::ofstream(path, std::ios::binary) << text;
+  io::LineReader file;
+  ASSERT_TRUE(file.open(path).ok());
+  EXPECT_TRUE(all_lines(file).empty());
+  ASSERT_FALSE(file.status().ok());
+  EXPECT_EQ(file.status().where().line, 1);
+  EXPECT_NE(file.status().message().find("line longer than"), std::string::npos);
+  io::LineReader memory;
+  memory.open_buffer(text, "long_line.txt");
+  EXPECT_TRUE(all_lines(memory).empty());
+  ASSERT_FALSE(memory.status().ok());
+  EXPECT_EQ(memory.status().where().line, 1);
+}
+
+// A line of exactly the limit is still read, from a file as from memory.
+TEST(LineReader, LineAtTheLimitIsRead) {
+  std::string text(io::LineReader::kMaxLineLength - 1, 'y');  // + "\r" = the limit
+  text += "\r\nnext";
+  const std::string path = ::testing::TempDir() + "/limit_line.txt";
+  std::ofstream(path, std::ios::binary) << text;
+  io::LineReader file;
+  ASSERT_TRUE(file.open(path).ok());
+  const auto lines = all_lines(file);
+  EXPECT_TRUE(file.status().ok()) << file.status().to_string();
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].size(), io::LineReader::kMaxLineLength - 1);
+  io::LineReader memory;
+  memory.open_buffer(text, "limit_line.txt");
+  EXPECT_EQ(all_lines(memory).size(), 2u);
+  EXPECT_TRUE(memory.status().ok());
 }
 
 TEST(LineReader, MissingFileNamesTheFile) {
