@@ -31,8 +31,6 @@
     "Candidates scored per step from satisfied rows")                                             \
   X(ls_flip_bms, std::int64_t, 0, 0, 100000000, "", "search",                                    \
     "Binary variables sampled for the flip fallback (0 = off)")                                   \
-  X(ls_easy_bms, std::int64_t, 0, 0, 100000000, "", "search",                                     \
-    "Variables sampled for the 'easy' fallback moves of Local-MIP 2.x (0 = off)")                 \
   X(ls_random_bms, std::int64_t, 250, 1, 100000000, "", "search",                                 \
     "Candidates scored in the random-violated-row escape step")                                   \
   X(ls_mitigation, std::int64_t, 2, 1, 1000, "", "search",                                        \
@@ -54,7 +52,10 @@
   X(ls_split_equalities, bool, false, 0, 0, "", "search",                                         \
     "Split each equality row into two inequalities (default: native |gap| <= tol handling)")     \
   X(ls_feas_tol, double, 5e-7, 0.0, 1e-3, "", "search",                                           \
-    "Row tolerance of the search, relative to max(1,|side|); must stay below feas_tol")           \
+    "Row tolerance of the search (see ls_feas_tol_relative); must stay below feas_tol")           \
+  X(ls_feas_tol_relative, bool, false, 0, 0, "", "search",                                        \
+    "Scale ls_feas_tol by max(1,|side|); off = absolute, which stays valid when presolve shifts "  \
+    "row sides (a relative tolerance on a shifted side can exceed the original row's)")            \
   X(ls_obj_epsilon, double, 1e-6, 0.0, 1.0, "", "search",                                         \
     "Required improvement of a new incumbent, relative to max(1,|best|) (non-integral objective)") \
   X(ls_value_limit, double, 1e12, 1.0, 1e300, "", "search",                                       \
@@ -63,8 +64,9 @@
     "Recompute all activities exactly every this many moves when arithmetic is not certified "    \
     "exact")                                                                                      \
   X(ls_check_level, std::int64_t, 0, 0, 2, "", "search",                                          \
-    "0 none, 1 verify incumbents only, 2 also compare the whole incremental state with a "         \
-    "recomputation every ls_check_interval moves (slow; stops with an internal error)")           \
-  X(ls_check_interval, std::int64_t, 1, 1, 9000000000000000000, "", "search",                     \
+    "Incumbents are always re-verified from scratch; 2 also compares the whole incremental "     \
+    "state (activities, sets, scores, lift cache) with a recomputation every ls_check_interval " \
+    "moves and stops with an internal error on a difference (slow)")           \
+  X(ls_check_interval, std::int64_t, 1000, 1, 9000000000000000000, "", "search",                     \
     "Moves between full state checks at ls_check_level 2")
 // clang-format on

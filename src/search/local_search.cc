@@ -126,7 +126,7 @@ void Engine::start(std::span<const double> initial) {
            sm_.num_vars, sm_.movable_vars.size(), sm_.obj_vars.size(), sm_.num_rows,
            sm_.exact ? "exact" : "long double", sm_.obj_integral ? "integral" : "real");
   if (!initial.empty()) {
-    warm_feasible_ = verify_solution(model_, x, 0.75 * opt_.feas_tol);
+    warm_feasible_ = verify_solution(model_, x, 0.75 * opt_.feas_tol, opt_.ls_feas_tol_relative);
     log_.log(LogLevel::kVerbose, "search: warm start %s%s\n",
              warm_feasible_ ? "feasible" : "infeasible", warm_repaired_ ? " (repaired)" : "");
     if (warm_feasible_ && st_.violated.empty()) record_incumbent(MoveKind::kInitial);
@@ -155,7 +155,7 @@ void Engine::record_incumbent(MoveKind source) {
     if (!st_.violated.empty()) return;
     if (found_ && !(st_.objective < gen_.threshold())) return;
   }
-  if (!verify_solution(model_, st_.x, 0.75 * opt_.feas_tol)) {
+  if (!verify_solution(model_, st_.x, 0.75 * opt_.feas_tol, opt_.ls_feas_tol_relative)) {
     log_.log(LogLevel::kVerbose, "search: candidate incumbent failed verification; ignored\n");
     return;
   }
@@ -449,12 +449,10 @@ std::string Engine::check_all() {
   fresh.recompute();
   Rng r1(st_.step), r2(0);
   MoveGenerator g_inc(sm_, inc, opt_, r1), g_fresh(sm_, fresh, opt_, r2);
+  // Same acceptance threshold as the engine; the target only shapes candidate values.
   const bool has = found_;
   g_inc.set_incumbent(has, gen_.threshold(), 0);
   g_fresh.set_incumbent(has, gen_.threshold(), 0);
-  if (has) {
-    // Threshold/target pairs are the engine's; the target only affects candidate values.
-  }
   g_inc.begin(false);
   g_inc.add_unsat_tight(opt_.ls_unsat_rows, 1000, MoveKind::kUnsatTight);
   g_inc.add_sat_tight(std::max<std::int64_t>(3, opt_.ls_sat_rows), 1000);

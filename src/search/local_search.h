@@ -12,8 +12,15 @@
 // to a local optimum, the point becomes the incumbent if better, and a normal
 // step then leaves the local optimum (typically with a breakthrough move). The
 // objective acts as the constraint c·x <= best - eps (best - 1 for an integral
-// objective). After ls_restart_steps steps without improvement the search
-// restarts from the best solution with fresh weights.
+// objective); the breakthrough target lies that far below the incumbent, or
+// twice as far as last time when the previous improvement reached its target
+// (ls_bm_adaptive: one-variable breakthroughs on continuous models otherwise
+// gain only eps per cycle). After ls_restart_steps steps without improvement
+// the search restarts from the best solution with fresh weights.
+//
+// Cost per step: candidate generation is bounded by the BMS sample sizes (long
+// rows are sampled entry-wise, never expanded), each scored candidate costs its
+// column length, and applying a move costs its column length.
 //
 // Determinism: decisions depend only on the model, the options and the seed;
 // effort is counted in work units (nonzeros touched); the clock is only read by

@@ -7,6 +7,11 @@ namespace {
 
 bool integral(double v) { return std::isfinite(v) && v == std::floor(v); }
 
+// Scale of a row's tolerance: max(1, |side|) when relative, else 1.
+double side_scale(double side, bool relative) {
+  return relative ? std::max(1.0, std::fabs(side)) : 1.0;
+}
+
 }  // namespace
 
 SearchModel build_search_model(const Model& model, const Options& options) {
@@ -54,6 +59,7 @@ SearchModel build_search_model(const Model& model, const Options& options) {
 
   // Internal rows.
   const double tol = options.ls_feas_tol;
+  const bool relative = options.ls_feas_tol_relative;
   bool exact = all_int_bounded;
   std::vector<std::pair<Index, int>> plan;  // (model row, side: 0 both, 1 upper only, 2 lower only)
   for (Index i = 0; i < model.num_rows(); ++i) {
@@ -110,8 +116,8 @@ SearchModel build_search_model(const Model& model, const Options& options) {
     double lo = model.row_lower(i), hi = model.row_upper(i);
     if (side == 1) lo = -kInf;
     if (side == 2) hi = kInf;
-    const double tol_lo = std::isfinite(lo) ? tol * std::max(1.0, std::fabs(lo)) : 0.0;
-    const double tol_hi = std::isfinite(hi) ? tol * std::max(1.0, std::fabs(hi)) : 0.0;
+    const double tol_lo = std::isfinite(lo) ? tol * side_scale(lo, relative) : 0.0;
+    const double tol_hi = std::isfinite(hi) ? tol * side_scale(hi, relative) : 0.0;
     sm.rows[r] = RowBounds{lo, hi, lo - tol_lo, hi + tol_hi};
     sm.row_slack[r] = 0.5 * std::min(std::isfinite(lo) ? tol_lo : tol_hi,
                                      std::isfinite(hi) ? tol_hi : tol_lo);
@@ -157,7 +163,7 @@ SearchModel build_search_model(const Model& model, const Options& options) {
   return sm;
 }
 
-bool verify_solution(const Model& model, const std::vector<double>& x, double tol) {
+bool verify_solution(const Model& model, const std::vector<double>& x, double tol, bool relative) {
   if (x.size() != static_cast<std::size_t>(model.num_cols())) return false;
   for (Index j = 0; j < model.num_cols(); ++j) {
     const double v = x[j];
@@ -172,8 +178,8 @@ bool verify_solution(const Model& model, const std::vector<double>& x, double to
       act += static_cast<long double>(r.value[k]) * static_cast<long double>(x[r.index[k]]);
     }
     const double lo = model.row_lower(i), hi = model.row_upper(i);
-    if (std::isfinite(lo) && act < lo - tol * std::max(1.0, std::fabs(lo))) return false;
-    if (std::isfinite(hi) && act > hi + tol * std::max(1.0, std::fabs(hi))) return false;
+    if (std::isfinite(lo) && act < lo - tol * side_scale(lo, relative)) return false;
+    if (std::isfinite(hi) && act > hi + tol * side_scale(hi, relative)) return false;
   }
   return true;
 }

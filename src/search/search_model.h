@@ -81,8 +81,10 @@ struct SearchModel {
 SearchModel build_search_model(const Model& model, const Options& options);
 
 // True when x satisfies every row of `model` within tol·max(1,|side|) (long
-// double sums), every bound within tol (absolute) and integrality exactly.
-// Independent of the search's incremental state. Cost O(nnz + n).
-bool verify_solution(const Model& model, const std::vector<double>& x, double tol);
+// double sums; tol absolute when !relative), every bound within tol (absolute)
+// and integrality exactly. Independent of the search's incremental state.
+// Cost O(nnz + n).
+bool verify_solution(const Model& model, const std::vector<double>& x, double tol,
+                     bool relative = true);
 
 }  // namespace lsmip::search
