@@ -20,6 +20,7 @@ int report_error(const Status& status) {
     case StatusCode::kUsageError: return kExitInputError;
     case StatusCode::kInfeasible: return kExitInfeasible;
     case StatusCode::kOutOfMemory: return kExitMemory;
+    case StatusCode::kInterrupted: return kExitNoSolution;
     case StatusCode::kInternal: return kExitInternal;
   }
   return kExitInternal;

@@ -212,8 +212,22 @@ int run_solve(const CommandLine& cl, Logger& log) {
   log.info("options:%s", changed.empty() ? " (defaults)" : changed.c_str());
 
   const std::string& path = cl.positional[0];
-  Result<Model> read = io::read_model(path, opt, log);
-  if (!read.ok()) return report_error(read.status());
+  Result<Model> read = io::read_model(path, opt, log, [&] { return run.stop_requested(); });
+  if (!read.ok()) {
+    if (read.status().code() == StatusCode::kInterrupted) {
+      // Nothing to search yet: leave the promised files behind, saying so.
+      log.info("reading stopped at %s:%lld by the time limit or a signal; no solution",
+               read.status().where().file.c_str(),
+               static_cast<long long>(read.status().where().line));
+      if (!opt.solution_file.empty()) (void)write_file_atomically(opt.solution_file, "=infeas=\n");
+      if (!opt.json.empty()) {
+        (void)write_file_atomically(opt.json, json_report(run, "unknown", nullptr, nullptr,
+                                                          run.clock.seconds(), false));
+      }
+      return kExitNoSolution;
+    }
+    return report_error(read.status());
+  }
   const Model& model = read.value();
   run.original = &model;
   const ModelStats stats = compute_stats(model);

@@ -76,6 +76,11 @@ bool LineReader::refill() {
 
 bool LineReader::next(std::string_view& line) {
   if (!status_.ok()) return false;
+  if (stop_ && (line_number_ & 4095) == 0 && line_number_ > 0 && stop_()) {
+    status_ = Status(StatusCode::kInterrupted, "reading stopped by the time limit or a signal",
+                     {name_, line_number_});
+    return false;
+  }
   if (from_memory_) {
     if (memory_.empty()) return false;
     std::size_t nl = memory_.find('\n');

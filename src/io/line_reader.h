@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,10 @@ class LineReader {
   // Reads from an in-memory buffer instead of a file (fuzzers, tests); the
   // text must outlive the reader. `name` is used in error messages.
   void open_buffer(std::string_view text, std::string name);
+
+  // Polls `stop` every few thousand lines; when it returns true, reading ends
+  // with a kInterrupted status (time limit or signal while reading).
+  void set_stop_check(std::function<bool()> stop) { stop_ = std::move(stop); }
 
   // Next line in `line`. Returns false at end of input or on error; then
   // status() tells which (ok at a clean end).
@@ -54,6 +59,7 @@ class LineReader {
   std::int64_t line_number_ = 0;
   std::uint64_t bytes_ = 0;
   Status status_;
+  std::function<bool()> stop_;
 };
 
 }  // namespace lsmip::io

@@ -1121,9 +1121,10 @@ std::string model_name(const std::string& path) {
 
 }  // namespace
 
-Result<Model> read_lp(const std::string& path, const LpReadOptions& /*options*/, Logger& log) {
+Result<Model> read_lp(const std::string& path, const LpReadOptions& options, Logger& log) {
   LineReader in;
   if (Status st = in.open(path); !st.ok()) return st;
+  if (options.should_stop) in.set_stop_check(options.should_stop);
   Parser parser(in, model_name(path), log);
   return parser.parse();
 }

@@ -41,6 +41,7 @@
 // the first error. Cost: linear in the size of the file.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -50,8 +51,10 @@
 
 namespace lsmip::io {
 
-// Reserved for reader switches (e.g. a lenient mode); currently empty.
-struct LpReadOptions {};
+// Reader switches.
+struct LpReadOptions {
+  std::function<bool()> should_stop;  // polled while reading; true = give up (kInterrupted)
+};
 
 // Reads the CPLEX LP file at `path` (plain or gzip). Warnings go to `log`.
 // Errors: kIoError if the file cannot be read, kInputError / kUnsupported with

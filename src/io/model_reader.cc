@@ -18,9 +18,15 @@ bool is_lp_path(const std::string& path) {
   return ends_with(".lp") || ends_with(".lp.gz");
 }
 
-Result<Model> read_model(const std::string& path, const Options& options, Logger& log) {
-  if (is_lp_path(path)) return read_lp(path, LpReadOptions{}, log);
+Result<Model> read_model(const std::string& path, const Options& options, Logger& log,
+                         std::function<bool()> should_stop) {
+  if (is_lp_path(path)) {
+    LpReadOptions lp;
+    lp.should_stop = std::move(should_stop);
+    return read_lp(path, lp, log);
+  }
   MpsReadOptions mps;
+  mps.should_stop = std::move(should_stop);
   mps.negative_upper = options.mps_negative_upper == "keep-zero"
                            ? MpsReadOptions::NegativeUpper::kKeepZero
                            : MpsReadOptions::NegativeUpper::kMinusInfinity;

@@ -2,6 +2,7 @@
 // is CPLEX LP, everything else is MPS (fixed or free, plain or gzip).
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "model/model.h"
@@ -14,6 +15,8 @@ namespace lsmip::io {
 // True when `path` names an LP-format file.
 bool is_lp_path(const std::string& path);
 // Reads `path` with the reader options taken from `options` (mps_*).
-Result<Model> read_model(const std::string& path, const Options& options, Logger& log);
+// `should_stop` (optional) is polled while reading; true ends it with kInterrupted.
+Result<Model> read_model(const std::string& path, const Options& options, Logger& log,
+                         std::function<bool()> should_stop = {});
 
 }  // namespace lsmip::io

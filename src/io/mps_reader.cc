@@ -686,6 +686,7 @@ Result<Model> read_with(const std::function<void(LineReader&)>& open, const MpsR
     LineReader in;
     open(in);
     if (!in.status().ok()) return in.status();
+    if (options.should_stop) in.set_stop_check(options.should_stop);
     MpsParser parser(in, options, fixed);
     Result<Model> r = parser.parse();
     last_line = parser.line();
@@ -697,7 +698,8 @@ Result<Model> read_with(const std::function<void(LineReader&)>& open, const MpsR
   const bool try_free = options.format != Format::kFixed;
   Result<Model> first = attempt(!try_free, free_line, free_warn);
   if (first.ok() || options.format != Format::kAuto ||
-      first.status().code() == StatusCode::kIoError) {
+      first.status().code() == StatusCode::kIoError ||
+      first.status().code() == StatusCode::kInterrupted) {
     for (const std::string& w : free_warn) log.warning("%s", w.c_str());
     return first;
   }

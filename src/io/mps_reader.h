@@ -16,6 +16,7 @@
 // the offending token; the reader stops at the first one.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -30,6 +31,7 @@ struct MpsReadOptions {
   enum class Format : std::uint8_t { kAuto, kFree, kFixed };
   NegativeUpper negative_upper = NegativeUpper::kMinusInfinity;
   Format format = Format::kAuto;
+  std::function<bool()> should_stop;  // polled while reading; true = give up (kInterrupted)
 };
 
 // Reads the MPS file at `path`. Warnings go to `log`. Cost: linear in the file size.

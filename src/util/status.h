@@ -21,6 +21,7 @@ enum class StatusCode : std::uint8_t {
   kUsageError,   // bad command line
   kInfeasible,   // the model is proven infeasible (e.g. lb > ub)
   kOutOfMemory,  // allocation failed or the memory limit was reached
+  kInterrupted,  // stopped by the time limit or a signal before a result existed
   kInternal,     // a bug: an invariant did not hold
 };
 

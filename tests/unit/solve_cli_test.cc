@@ -124,5 +124,28 @@ TEST(SolveCli, SigtermStopsPromptlyAndWritesTheBestSolution) {
   }
 }
 
+// Wall time of `lsmip MODEL -t limit` against the limit, on the largest
+// shared models (reading, presolve and writing included).
+TEST(SolveCli, TimeLimitIsKeptOnLargeModels) {
+  const std::string shared = testing::shared_dir();
+  if (shared.empty()) GTEST_SKIP() << "../shared is absent: no large models to time";
+  const std::string dir = ::testing::TempDir();
+  for (const char* name : {"eilA101-2", "supportcase10"}) {
+    for (const double limit : {0.2, 1.0, 3.0}) {
+      const std::string model = shared + "/instances/miplib/" + name + ".mps.gz";
+      const std::string sol = dir + "/limit.sol";
+      const auto start = std::chrono::steady_clock::now();
+      const auto r = testing::run_command(testing::lsmip_binary() + " " + model + " -q -t " +
+                                          std::to_string(limit) + " --solution-file " + sol);
+      const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.output;
+      // 0.2 s after the limit plus time to write the solution and to start and end the process.
+      EXPECT_LT(wall, limit + 0.5) << name << " with --time-limit " << limit;
+      std::printf("%s --time-limit %.1f: %.2f s wall\n", name, limit, wall);
+      EXPECT_FALSE(slurp(sol).empty());
+    }
+  }
+}
+
 }  // namespace
 }  // namespace lsmip
