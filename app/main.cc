@@ -1,5 +1,8 @@
 // lsmip executable: argv -> options -> subcommand -> exit code. Signal
 // handling and other process-wide concerns live only in app/.
+#include <sys/resource.h>
+
+#include <cmath>
 #include <cstdio>
 #include <new>
 
@@ -32,6 +35,16 @@ int main(int argc, char** argv) {
       std::printf("%s\n", line.c_str());
       return kExitOk;
     }
+    if (std::isfinite(cl.options.memory_limit)) {
+#if !defined(__SANITIZE_ADDRESS__)
+      const auto bytes = static_cast<rlim_t>(cl.options.memory_limit * 1024.0 * 1024.0);
+      rlimit limit{bytes, bytes};
+      if (setrlimit(RLIMIT_AS, &limit) != 0) {
+        std::fprintf(stderr, "error: cannot set the memory limit of %g MiB\n", cl.options.memory_limit);
+        return kExitInputError;
+      }
+#endif
+    }
     Logger log(static_cast<LogLevel>(cl.options.log_level));
     if (cl.command == "stats") return run_stats(cl, log);
     if (cl.command == "check") return run_check(cl, log);
@@ -41,7 +54,8 @@ int main(int argc, char** argv) {
                stderr);
     return kExitInputError;
   } catch (const std::bad_alloc&) {
-    std::fputs("error: out of memory\n", stderr);
+    std::fputs("error: out of memory (raise --memory-limit, or use a machine with more memory)\n",
+               stderr);
     return kExitMemory;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "internal error: %s\n", e.what());

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <optional>
 #include <cstdio>
 #include <unistd.h>
 
@@ -212,7 +213,15 @@ int run_solve(const CommandLine& cl, Logger& log) {
   log.info("options:%s", changed.empty() ? " (defaults)" : changed.c_str());
 
   const std::string& path = cl.positional[0];
-  Result<Model> read = io::read_model(path, opt, log, [&] { return run.stop_requested(); });
+  std::optional<Result<Model>> reading;
+  try {
+    reading.emplace(io::read_model(path, opt, log, [&] { return run.stop_requested(); }));
+  } catch (const std::bad_alloc&) {
+    std::fputs("error: out of memory while reading the model (raise --memory-limit)\n", stderr);
+    if (!opt.solution_file.empty()) (void)write_file_atomically(opt.solution_file, "=infeas=\n");
+    return kExitMemory;
+  }
+  Result<Model>& read = *reading;
   if (!read.ok()) {
     if (read.status().code() == StatusCode::kInterrupted) {
       // Nothing to search yet: leave the promised files behind, saying so.
@@ -361,7 +370,15 @@ int run_solve(const CommandLine& cl, Logger& log) {
     }
   };
   log.info("%s", "");
-  const search::SearchResult sr = search::run_local_search(pre.reduced, opt, reduced_start, hooks, log);
+  search::SearchResult sr;
+  try {
+    sr = search::run_local_search(pre.reduced, opt, reduced_start, hooks, log);
+  } catch (const std::bad_alloc&) {
+    // The search's memory is released by now: report and keep what was verified.
+    std::fputs("error: out of memory during the search; writing the best solution found\n", stderr);
+    finish(run.have_best ? "feasible" : "unknown", nullptr, &pre.stats);
+    return kExitMemory;
+  }
   if (!sr.status.ok()) {
     log.warning("search stopped: %s", sr.status.to_string().c_str());
   }

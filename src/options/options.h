@@ -32,6 +32,9 @@ namespace lsmip {
     "model, seed and work limit always give the same result")                                     \
   X(seed, std::int64_t, 1, 0, 2147483647, "", "limits",                                           \
     "Seed of the pseudo-random generator")                                                        \
+  X(memory_limit, double, kInf, 1.0, kInf, "", "limits",                                          \
+    "Address-space limit in MiB; reaching it ends the run with exit code 5, still writing the "   \
+    "best solution found (not enforced in sanitizer builds)")                                     \
   /* output */                                                                                    \
   X(solution_file, std::string, "", 0, 0, "", "output",                                           \
     "Write the best verified solution here (MIPLIB format, written atomically)")                  \

@@ -124,6 +124,25 @@ TEST(SolveCli, SigtermStopsPromptlyAndWritesTheBestSolution) {
   }
 }
 
+TEST(SolveCli, MemoryLimitEndsTheRunWithExit5) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "address-space limits do not apply under AddressSanitizer";
+#endif
+  const std::string shared = testing::shared_dir();
+  if (shared.empty()) GTEST_SKIP() << "../shared is absent: no large model";
+  const std::string sol = ::testing::TempDir() + "/memory.sol";
+  const auto r = testing::run_command(testing::lsmip_binary() + " " + shared +
+                                      "/instances/miplib/eilA101-2.mps.gz -q -t 5 --memory-limit 40"
+                                      " --solution-file " + sol);
+  EXPECT_EQ(r.exit_code, 5) << r.output;
+  EXPECT_NE(r.output.find("out of memory"), std::string::npos) << r.output;
+  EXPECT_EQ(slurp(sol), "=infeas=\n");
+  // Enough memory: the same run works.
+  const auto ok = testing::run_command(testing::lsmip_binary() + " " + shared +
+                                       "/instances/miplib/eilA101-2.mps.gz -q -t 1 --memory-limit 2000");
+  EXPECT_TRUE(ok.exit_code == 0 || ok.exit_code == 3) << ok.output;
+}
+
 // Wall time of `lsmip MODEL -t limit` against the limit, on the largest
 // shared models (reading, presolve and writing included).
 TEST(SolveCli, TimeLimitIsKeptOnLargeModels) {
