@@ -124,6 +124,73 @@ TEST(SolveCli, SigtermStopsPromptlyAndWritesTheBestSolution) {
   }
 }
 
+// Starts lsmip on `model` with extra arguments, returns its pid.
+pid_t spawn_solve(const std::string& model, const std::vector<std::string>& args) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const std::string bin = testing::lsmip_binary();
+    std::vector<const char*> argv = {bin.c_str(), model.c_str()};
+    for (const std::string& a : args) argv.push_back(a.c_str());
+    argv.push_back(nullptr);
+    execv(bin.c_str(), const_cast<char* const*>(argv.data()));
+    _exit(127);
+  }
+  return pid;
+}
+
+// Waits up to `limit` seconds; returns the wait status or -1 (then kills it).
+int wait_for(pid_t pid, double limit, double* waited) {
+  const auto start = std::chrono::steady_clock::now();
+  int status = 0;
+  for (;;) {
+    if (waitpid(pid, &status, WNOHANG) == pid) break;
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > limit) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      return -1;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  *waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return status;
+}
+
+TEST(SolveCli, SigintWritesSolutionAndReport) {
+  const std::string dir = ::testing::TempDir();
+  const std::string sol = dir + "/sigint.sol", rep = dir + "/sigint.json";
+  std::remove(sol.c_str());
+  std::remove(rep.c_str());
+  const pid_t pid = spawn_solve(example(), {"-q", "--solution-file", sol, "--json", rep});
+  ASSERT_GT(pid, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  kill(pid, SIGINT);
+  double waited = 0;
+  const int status = wait_for(pid, 10, &waited);
+  ASSERT_NE(status, -1) << "no exit within 10 s of SIGINT";
+  EXPECT_LT(waited, 1.0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_NE(slurp(rep).find("\"status\": \"feasible\""), std::string::npos) << slurp(rep);
+  const auto check = testing::run_command(testing::lsmip_binary() + " check " + example() + " " + sol);
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+}
+
+TEST(SolveCli, SecondSigintExitsAtOnceWithCode130) {
+  const pid_t pid = spawn_solve(example(), {"-q"});
+  ASSERT_GT(pid, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  // Two different signals are never merged while pending: the SIGINT arrives
+  // while the SIGTERM's clean shutdown has not finished and exits at once.
+  kill(pid, SIGTERM);
+  kill(pid, SIGINT);
+  double waited = 0;
+  const int status = wait_for(pid, 10, &waited);
+  ASSERT_NE(status, -1);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_LT(waited, 1.0);
+}
+
 TEST(SolveCli, MemoryLimitEndsTheRunWithExit5) {
 #if defined(__SANITIZE_ADDRESS__)
   GTEST_SKIP() << "address-space limits do not apply under AddressSanitizer";
