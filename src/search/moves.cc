@@ -117,12 +117,6 @@ void MoveGenerator::add_row_tight(Index i, MoveKind kind) {
   for (NzIndex p = sm_.row_start[i]; p < end; ++p) add_entry_tight(i, p, kind);
 }
 
-void MoveGenerator::add_row_tight_sampled(Index row, std::int64_t max_entries, MoveKind kind) {
-  picked_rows_.clear();
-  picked_rows_.push_back(row);
-  add_rows_sampled(max_entries, kind);
-}
-
 void MoveGenerator::add_rows_sampled(std::int64_t max_entries, MoveKind kind) {
   NzIndex total = 0;
   for (Index i : picked_rows_) total += sm_.row_length(i);
