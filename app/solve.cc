@@ -101,7 +101,20 @@ struct Run {
   explicit Run(const Options& o, Logger& l) : opt(o), log(l) {}
 
   bool stop_requested() const {
-    return g_signals.load(std::memory_order_relaxed) > 0 || clock.seconds() >= opt.time_limit;
+    return g_signals.load(std::memory_order_relaxed) > 0 || clock.seconds() >= opt.time_limit ||
+           goal_reached();
+  }
+
+  // True once --solution-limit or --objective-target is satisfied.
+  bool goal_reached() const {
+    if (opt.solution_limit > 0 && static_cast<std::int64_t>(trace.size()) >= opt.solution_limit) {
+      return true;
+    }
+    if (have_best && std::isfinite(opt.objective_target)) {
+      return original->sense() == ObjSense::kMinimize ? best_objective <= opt.objective_target
+                                                      : best_objective >= opt.objective_target;
+    }
+    return false;
   }
 
   void print_header_row() {
@@ -271,8 +284,10 @@ int run_solve(const CommandLine& cl, Logger& log) {
     }
     log.info("%s", "");
     log.info("status            %s%s", status,
-             g_signals.load() > 0 ? " (interrupted)"
-             : sr != nullptr && sr->stopped_by_limit ? " (limit reached)" : "");
+             g_signals.load() > 0                    ? " (interrupted)"
+             : run.goal_reached()                    ? " (solution limit or objective target reached)"
+             : sr != nullptr && sr->stopped_by_limit ? " (limit reached)"
+                                                     : "");
     if (run.have_best) {
       log.info("best objective    %.17g", run.best_objective);
       if (std::isfinite(opt.objective_reference)) {

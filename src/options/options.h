@@ -32,6 +32,10 @@ namespace lsmip {
     "model, seed and work limit always give the same result")                                     \
   X(seed, std::int64_t, 1, 0, 2147483647, "", "limits",                                           \
     "Seed of the pseudo-random generator")                                                        \
+  X(solution_limit, std::int64_t, 0, 0, 9000000000000000000, "", "limits",                        \
+    "Stop after this many improving solutions (0 = no limit); 1 stops at the first feasible one") \
+  X(objective_target, double, kInf, -kInf, kInf, "", "limits",                                    \
+    "Stop once a solution at least this good (file sense) is found; inf = none")                 \
   X(memory_limit, double, kInf, 1.0, kInf, "", "limits",                                          \
     "Address-space limit in MiB; reaching it ends the run with exit code 5, still writing the "   \
     "best solution found (not enforced in sanitizer builds)")                                     \
