@@ -74,6 +74,22 @@ bool LineReader::refill() {
   return true;
 }
 
+bool LineReader::accept(std::string_view raw, std::string_view& line) {
+  ++line_number_;
+  bytes_ += raw.size() + 1;
+  if (std::memchr(raw.data(), '\0', raw.size()) != nullptr) {
+    fail("NUL byte in input: this is not a text file");
+    return false;
+  }
+  if (raw.size() > kMaxLineLength) {
+    fail("line longer than " + std::to_string(kMaxLineLength) + " characters");
+    return false;
+  }
+  if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+  line = raw;
+  return true;
+}
+
 bool LineReader::next(std::string_view& line) {
   if (!status_.ok()) return false;
   if (stop_ && (line_number_ & 4095) == 0 && line_number_ > 0 && stop_()) {
@@ -84,21 +100,9 @@ bool LineReader::next(std::string_view& line) {
   if (from_memory_) {
     if (memory_.empty()) return false;
     std::size_t nl = memory_.find('\n');
-    std::string_view raw = memory_.substr(0, nl);
+    const std::string_view raw = memory_.substr(0, nl);
     memory_ = nl == std::string_view::npos ? std::string_view() : memory_.substr(nl + 1);
-    ++line_number_;
-    bytes_ += raw.size() + 1;
-    if (raw.find('\0') != std::string_view::npos) {
-      fail("NUL byte in input: this is not a text file");
-      return false;
-    }
-    if (raw.size() > kMaxLineLength) {
-      fail("line longer than " + std::to_string(kMaxLineLength) + " characters");
-      return false;
-    }
-    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-    line = raw;
-    return true;
+    return accept(raw, line);
   }
   if (gz_ == nullptr) return false;
   std::size_t scanned = begin_;
@@ -109,23 +113,11 @@ bool LineReader::next(std::string_view& line) {
       const std::size_t stop =
           hit != nullptr ? static_cast<std::size_t>(static_cast<const char*>(hit) - buffer_.data())
                          : end_;
-      std::string_view raw(buffer_.data() + begin_, stop - begin_);
+      const std::string_view raw(buffer_.data() + begin_, stop - begin_);
       begin_ = hit != nullptr ? stop + 1 : end_;
-      ++line_number_;
-      bytes_ += raw.size() + 1;
-      if (std::memchr(raw.data(), '\0', raw.size()) != nullptr) {
-        fail("NUL byte in input: this is not a text file");
-        return false;
-      }
-      // A refill can bring in an over-long line together with its newline,
-      // which the check on the unread bytes further down never sees.
-      if (raw.size() > kMaxLineLength) {
-        fail("line longer than " + std::to_string(kMaxLineLength) + " characters");
-        return false;
-      }
-      if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-      line = raw;
-      return true;
+      // accept() also checks the length: a refill can bring in an over-long
+      // line together with its newline, which the check below never sees.
+      return accept(raw, line);
     }
     if (end_ - begin_ > kMaxLineLength) {
       ++line_number_;

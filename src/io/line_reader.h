@@ -47,6 +47,9 @@ class LineReader {
 
  private:
   bool refill();
+  // Counts the line `raw`, rejects NUL bytes and over-long lines, drops a
+  // trailing '\r', and hands it out in `line`.
+  bool accept(std::string_view raw, std::string_view& line);
   void fail(std::string message);
 
   void* gz_ = nullptr;  // gzFile, opaque here to keep zlib out of the header
