@@ -50,7 +50,9 @@
   X(ls_restart_steps, std::int64_t, 1000000, 1, 9000000000000000000, "", "search",                \
     "Restart from the best solution after this many steps without improvement")                   \
   X(ls_split_equalities, bool, false, 0, 0, "", "search",                                         \
-    "Split each equality row into two inequalities (default: native |gap| <= tol handling)")     \
+    "Split each equality row into two inequalities (false: native |gap| <= tol handling). On "    \
+    "MIPLIB at 10 s split gave 30 vs 29 feasible, mean gap 0.414 vs 0.450, but never solves "     \
+    "enigma, which native solves in seconds")                                                     \
   X(ls_feas_tol, double, 5e-7, 0.0, 1e-3, "", "search",                                           \
     "Row tolerance of the search (see ls_feas_tol_relative); must stay below feas_tol")           \
   X(ls_feas_tol_relative, bool, false, 0, 0, "", "search",                                        \
