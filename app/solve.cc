@@ -60,6 +60,11 @@ class Clock {
   std::chrono::steady_clock::time_point start_;
 };
 
+// Leaves the promised solution file behind when there is no solution.
+void write_no_solution(const Options& opt) {
+  if (!opt.solution_file.empty()) (void)write_file_atomically(opt.solution_file, "=infeas=\n");
+}
+
 // MIPLIB primal gap of `value` against `reference` (both in the model's sense).
 double primal_gap(double value, double reference) {
   if (std::fabs(value - reference) <= 1e-9) return 0.0;
@@ -231,7 +236,7 @@ int run_solve(const CommandLine& cl, Logger& log) {
     reading.emplace(io::read_model(path, opt, log, [&] { return run.stop_requested(); }));
   } catch (const std::bad_alloc&) {
     std::fputs("error: out of memory while reading the model (raise --memory-limit)\n", stderr);
-    if (!opt.solution_file.empty()) (void)write_file_atomically(opt.solution_file, "=infeas=\n");
+    write_no_solution(opt);
     return kExitMemory;
   }
   Result<Model>& read = *reading;
@@ -241,7 +246,7 @@ int run_solve(const CommandLine& cl, Logger& log) {
       log.info("reading stopped at %s:%lld by the time limit or a signal; no solution",
                read.status().where().file.c_str(),
                static_cast<long long>(read.status().where().line));
-      if (!opt.solution_file.empty()) (void)write_file_atomically(opt.solution_file, "=infeas=\n");
+      write_no_solution(opt);
       if (!opt.json.empty()) {
         (void)write_file_atomically(opt.json, json_report(run, "unknown", nullptr, nullptr,
                                                           run.clock.seconds(), false));

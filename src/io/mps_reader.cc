@@ -70,6 +70,14 @@ void split_fixed(std::string_view line, std::array<std::string_view, 6>& out) {
   }
 }
 
+// The (row, value) pairs of a fixed-format data line are fields 3-4 and,
+// optionally, 5-6. Sets `count` to 1 or 2; false when a pair is incomplete.
+bool fixed_pairs(const std::array<std::string_view, 6>& fx, std::size_t& count) {
+  count = fx[4].empty() && fx[5].empty() ? 1 : 2;
+  if (fx[2].empty() || fx[3].empty()) return false;
+  return count == 1 || (!fx[4].empty() && !fx[5].empty());
+}
+
 std::string upper(std::string_view s) {
   std::string out(s);
   for (char& c : out) {
@@ -549,11 +557,9 @@ Status MpsParser::data(std::string_view line) {
       if (fixed_) {
         if (strip_quotes(fx[2]) == "MARKER") return marker_line(fx[4].empty() ? fx[3] : fx[4]);
         if (fx[1].empty()) return error("COLUMNS line without a column name");
-        std::array<std::string_view, 4> pairs = {fx[2], fx[3], fx[4], fx[5]};
-        const std::size_t np = fx[4].empty() && fx[5].empty() ? 1 : 2;
-        if (pairs[0].empty() || pairs[1].empty() || (np == 2 && (pairs[2].empty() || pairs[3].empty())))
-          return error("incomplete COLUMNS entry for column " + quoted(fx[1]));
-        return columns_line(fx[1], pairs.data(), np);
+        std::size_t np = 0;
+        if (!fixed_pairs(fx, np)) return error("incomplete COLUMNS entry for column " + quoted(fx[1]));
+        return columns_line(fx[1], &fx[2], np);
       }
       if (t.n >= 3 && equals_keyword(strip_quotes(t.f[1]), "MARKER")) {
         return marker_line(t.n >= 4 && equals_keyword(strip_quotes(t.f[2]), "MARKER") ? t.f[3]
@@ -569,11 +575,12 @@ Status MpsParser::data(std::string_view line) {
     case Section::kRhs:
     case Section::kRanges: {
       if (fixed_) {
-        std::array<std::string_view, 4> pairs = {fx[2], fx[3], fx[4], fx[5]};
-        const std::size_t np = fx[4].empty() && fx[5].empty() ? 1 : 2;
-        if (pairs[0].empty() || pairs[1].empty() || (np == 2 && (pairs[2].empty() || pairs[3].empty())))
-          return error("incomplete entry in " + std::string(section_ == Section::kRhs ? "RHS" : "RANGES"));
-        return rhs_line(fx[1], pairs.data(), np);
+        std::size_t np = 0;
+        if (!fixed_pairs(fx, np)) {
+          return error("incomplete entry in " +
+                       std::string(section_ == Section::kRhs ? "RHS" : "RANGES"));
+        }
+        return rhs_line(fx[1], &fx[2], np);
       }
       if (t.n < 2 || t.n > 5) {
         return error(std::string(section_ == Section::kRhs ? "RHS" : "RANGES") +
