@@ -6,16 +6,13 @@
 #include <cmath>
 
 #include "model/model_builder.h"
+#include "test_util.h"
 #include "search/local_search.h"
 
 namespace lsmip::search {
 namespace {
 
-Model build(ModelBuilder& b) {
-  Result<Model> r = b.build();
-  EXPECT_TRUE(r.ok()) << r.status().to_string();
-  return std::move(r).value();
-}
+Model build(ModelBuilder& b) { return lsmip::testing::build_model(b); }
 
 // Independent check: bounds, integrality and rows within 1e-6 relative.
 bool feasible(const Model& m, const std::vector<double>& x) {

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "model/model_builder.h"
+#include "test_util.h"
 #include "search/moves.h"
 #include "search/search_model.h"
 #include "search/search_state.h"
@@ -15,11 +16,7 @@
 namespace lsmip::search {
 namespace {
 
-Model build(ModelBuilder& b) {
-  Result<Model> r = b.build();
-  EXPECT_TRUE(r.ok()) << r.status().to_string();
-  return std::move(r).value();
-}
+Model build(ModelBuilder& b) { return lsmip::testing::build_model(b); }
 
 struct Fixture {
   Fixture(const Model& model, const Options& opts, std::vector<double> x)

@@ -2,9 +2,13 @@
 // instance folder, running a command and capturing its output.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <string>
+
+#include "model/model_builder.h"
 
 namespace lsmip::testing {
 
@@ -32,6 +36,13 @@ inline CommandResult run_command(const std::string& command) {
   const int status = ::pclose(p);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+// Builds the model, failing the current test if the builder rejects it.
+inline Model build_model(ModelBuilder& b) {
+  Result<Model> r = b.build();
+  EXPECT_TRUE(r.ok()) << r.status().to_string();
+  return r.ok() ? std::move(r).value() : Model();
 }
 
 // Path of the lsmip executable under test.
