@@ -77,7 +77,7 @@ class Engine {
   Index last_var_ = -1;              // last moved variable and its previous value
   double last_old_value_ = 0.0;
   MoveKind last_kind_ = MoveKind::kInitial;
-  bool lift_valid_ = false;          // the lift cache matches the current point
+  bool lift_valid_ = false;          // the lift cache is maintained (optimistic, see moves.h)
   bool stop_ = false;
   bool check_due_ = false;           // a level-2 state check is pending
   bool stopped_by_limit_ = false;
@@ -152,6 +152,7 @@ Real Engine::unit_step() const {
 void Engine::record_incumbent(MoveKind source) {
   if (!sm_.exact && st_.moves_since_recompute > 0) {
     st_.recompute();  // never accept a point on drifted activities
+    lift_valid_ = false;
     if (!st_.violated.empty()) return;
     if (found_ && !(st_.objective < gen_.threshold())) return;
   }
@@ -231,7 +232,9 @@ void Engine::apply(const Candidate& c) {
   last_old_value_ = old;
   last_kind_ = c.kind;
   ++by_kind_[static_cast<std::size_t>(c.kind)];
-  if (c.kind != MoveKind::kLift) lift_valid_ = false;
+  // The lift cache follows every move (its refresh costs only the watchers of
+  // the touched rows), so the feasible phase rarely needs a full rebuild.
+  if (lift_valid_) gen_.lift_refresh_after(j, old);
   if (!sm_.exact &&
       st_.moves_since_recompute >= static_cast<std::uint64_t>(opt_.ls_recompute_interval)) {
     st_.recompute();
@@ -297,13 +300,14 @@ void Engine::restart() {
 }
 
 void Engine::feasible_phase() {
-  gen_.lift_rebuild();
-  lift_valid_ = true;
+  if (!lift_valid_) {
+    gen_.lift_rebuild();
+    lift_valid_ = true;
+  }
   Candidate c;
   while (!stop_ && st_.violated.empty() && gen_.lift_best(&c)) {
     apply(c);
     if (!lift_valid_) break;
-    gen_.lift_refresh_after(c.var);
     if (check_due_) run_check();
     poll();
   }
@@ -411,7 +415,6 @@ bool Engine::force_move(MoveKind kind) {
     }
     if (!gen_.lift_best(&c)) return false;
     apply(c);
-    if (lift_valid_) gen_.lift_refresh_after(c.var);
     return true;
   }
   gen_.begin(false);

@@ -20,7 +20,9 @@
 //
 // Cost per step: candidate generation is bounded by the BMS sample sizes (long
 // rows are sampled entry-wise, never expanded), each scored candidate costs its
-// column length, and applying a move costs its column length.
+// column length, and applying a move costs its column length. The lift cache
+// follows every move: only the variables watching a row of the moved column, on
+// the side that gained room, are recomputed (see MoveGenerator in moves.h).
 //
 // Determinism: decisions depend only on the model, the options and the seed;
 // effort is counted in work units (nonzeros touched); the clock is only read by

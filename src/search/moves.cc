@@ -51,7 +51,6 @@ MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Op
   row_stamp_.assign(sm.num_rows, 0);
   lift_value_.assign(sm.num_vars, 0.0);
   lift_gain_.assign(sm.num_vars, 0.0);
-  lift_positive_.reset(sm.num_vars);
   lift_stamp_.assign(sm.num_vars, 0);
 }
 
@@ -286,16 +285,21 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
   return have;
 }
 
-void MoveGenerator::lift_compute(Index j, double* value, double* gain) const {
+void MoveGenerator::lift_compute(Index j, double* value, double* gain, Index* bind) const {
   *value = st_.x[j];
   *gain = 0.0;
+  if (bind != nullptr) *bind = -1;
   const double c = sm_.cost[j];
   if (c == 0.0 || sm_.is_fixed[j]) return;
   const double x = st_.x[j];
   const bool is_int = sm_.is_int[j];
-  double lo_d = sm_.lb[j] - x, hi_d = sm_.ub[j] - x;
-  // Only the side that improves the objective matters.
+  // Only the side that improves the objective matters; d is the furthest step
+  // allowed so far in that direction (negative when going down). The value
+  // limit acts as a bound, so a lift never leaves [-ls_value_limit, ls_value_limit].
   const bool down = c > 0;
+  double d = down ? std::max(sm_.lb[j], -value_limit_) - x : std::min(sm_.ub[j], value_limit_) - x;
+  if (is_int) d = down ? std::ceil(d) : std::floor(d);
+  Index row = -1;
   for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
     const Index i = sm_.col_row[p];
     const double a_ij = sm_.col_coef[p];
@@ -303,93 +307,239 @@ void MoveGenerator::lift_compute(Index j, double* value, double* gain) const {
     const Real a = st_.act[i];
     const double slack = sm_.row_slack[i];
     // The activity moves up when (a_ij > 0) == (d > 0).
-    const bool act_up = (a_ij > 0) != down;
-    if (act_up) {
-      if (std::isfinite(b.hi)) {
-        const double d = tight_step(b.hi - a, a_ij, true, is_int, slack);
-        if (down) lo_d = std::max(lo_d, d); else hi_d = std::min(hi_d, d);
-      }
-    } else if (std::isfinite(b.lo)) {
-      const double d = tight_step(b.lo - a, a_ij, false, is_int, slack);
-      if (down) lo_d = std::max(lo_d, d); else hi_d = std::min(hi_d, d);
+    double di;
+    if ((a_ij > 0) != down) {
+      if (!std::isfinite(b.hi)) continue;
+      di = tight_step(b.hi - a, a_ij, true, is_int, slack);
+    } else {
+      if (!std::isfinite(b.lo)) continue;
+      di = tight_step(b.lo - a, a_ij, false, is_int, slack);
+    }
+    if (down ? di > d : di < d) {
+      d = di;
+      row = i;
     }
   }
-  const double d = down ? lo_d : hi_d;
-  if (down ? d >= 0.0 : d <= 0.0) return;
-  if (!std::isfinite(d)) return;  // unbounded direction: no finite lift
+  if (bind != nullptr) *bind = row;
+  if (down ? !(d < 0.0) : !(d > 0.0)) return;
+  // Steps below 1e-9 relative are rounding noise, not lifts (depends on x only, so
+  // the cache stays optimistic while x_j and the watched row are unchanged).
+  if (std::fabs(d) <= 1e-9 * (1.0 + std::fabs(x))) return;
   const double v = x + d;
-  if (!(std::fabs(v) <= value_limit_) || v == x) return;
-  const double g = -c * (v - x);
-  if (!(g > 1e-12 * (1.0 + std::fabs(static_cast<double>(st_.objective))))) return;
+  if (v == x) return;
   *value = v;
-  *gain = g;
+  *gain = -c * d;
+}
+
+void MoveGenerator::watch(Index j, Index row, bool hi_side, double coef) {
+  const Index list = row < 0 ? -1 : 2 * row + (hi_side ? 1 : 0);
+  const Index old = watch_list_[j];
+  if (old == list) return;
+  if (old >= 0) {  // swap-remove from the old list
+    const NzIndex base = watch_start_[old];
+    const NzIndex last_at = base + --watch_size_[old];
+    const Index last = watch_items_[last_at];
+    watch_items_[base + watch_pos_[j]] = last;
+    watch_coef_[base + watch_pos_[j]] = watch_coef_[last_at];
+    watch_pos_[last] = watch_pos_[j];
+  }
+  watch_list_[j] = list;
+  if (list >= 0) {
+    watch_pos_[j] = watch_size_[list];
+    const NzIndex at = watch_start_[list] + watch_size_[list]++;
+    watch_items_[at] = j;
+    watch_coef_[at] = coef;
+  }
+}
+
+bool MoveGenerator::watch_still_binds(Index j, Index i, bool hi_side, double coef) const {
+  const RowBounds& b = sm_.rows[i];
+  const double di = hi_side ? tight_step(b.hi - st_.act[i], coef, true, sm_.is_int[j], sm_.row_slack[i])
+                            : tight_step(b.lo - st_.act[i], coef, false, sm_.is_int[j], sm_.row_slack[i]);
+  const double x = st_.x[j];
+  const bool down = sm_.cost[j] > 0;
+  if (lift_gain_[j] > 0) return di == lift_value_[j] - x;
+  // No cached lift: still none while this row alone allows no step above the noise level.
+  return (down ? !(di < 0.0) : !(di > 0.0)) || std::fabs(di) <= 1e-9 * (1.0 + std::fabs(x));
+}
+
+bool MoveGenerator::heap_before(Index a, Index b) const {
+  if (lift_gain_[a] != lift_gain_[b]) return lift_gain_[a] > lift_gain_[b];
+  if (st_.last_move[a] != st_.last_move[b]) return st_.last_move[a] < st_.last_move[b];
+  return a < b;
+}
+
+void MoveGenerator::heap_sift_up(Index k) {
+  const Index j = heap_[k];
+  while (k > 0) {
+    const Index parent = (k - 1) / 2;
+    if (!heap_before(j, heap_[parent])) break;
+    heap_[k] = heap_[parent];
+    heap_pos_[heap_[k]] = k;
+    k = parent;
+  }
+  heap_[k] = j;
+  heap_pos_[j] = k;
+}
+
+void MoveGenerator::heap_sift_down(Index k) {
+  const Index n = static_cast<Index>(heap_.size());
+  const Index j = heap_[k];
+  for (;;) {
+    Index child = 2 * k + 1;
+    if (child >= n) break;
+    if (child + 1 < n && heap_before(heap_[child + 1], heap_[child])) ++child;
+    if (!heap_before(heap_[child], j)) break;
+    heap_[k] = heap_[child];
+    heap_pos_[heap_[k]] = k;
+    k = child;
+  }
+  heap_[k] = j;
+  heap_pos_[j] = k;
+}
+
+void MoveGenerator::heap_fix(Index j) {
+  Index k = heap_pos_[j];
+  if (lift_gain_[j] > 0) {
+    if (k < 0) {
+      k = static_cast<Index>(heap_.size());
+      heap_.push_back(j);  // capacity reserved for every lift variable: no allocation
+    }
+    heap_sift_up(k);
+    heap_sift_down(heap_pos_[j]);
+  } else if (k >= 0) {
+    const Index last = heap_.back();
+    heap_.pop_back();
+    heap_pos_[j] = -1;
+    if (last != j) {
+      heap_[k] = last;
+      heap_pos_[last] = k;
+      heap_sift_up(k);
+      heap_sift_down(heap_pos_[last]);
+    }
+  }
+}
+
+void MoveGenerator::lift_set(Index j) {
+  Index row;
+  lift_compute(j, &lift_value_[j], &lift_gain_[j], &row);
+  heap_fix(j);
+  // The side of row that bounds j: the activity rises with j's improving step
+  // iff the coefficient and the step have the same sign.
+  bool hi_side = false;
+  double coef = 0.0;
+  if (row >= 0) {
+    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
+      if (sm_.col_row[p] == row) {
+        coef = sm_.col_coef[p];
+        hi_side = (coef > 0) != (sm_.cost[j] > 0);
+        break;
+      }
+    }
+  }
+  watch(j, row, hi_side, coef);
+  st_.work += static_cast<double>(sm_.col_length(j)) + 1.0;
 }
 
 void MoveGenerator::lift_rebuild() {
-  lift_positive_.clear();
-  for (Index j : sm_.lift_vars) {
-    lift_compute(j, &lift_value_[j], &lift_gain_[j]);
-    if (lift_gain_[j] > 0) lift_positive_.insert(j);
-    st_.work += static_cast<double>(sm_.col_length(j)) + 1.0;
+  if (watch_start_.empty()) {  // first use: size the watch lists and the heap
+    watch_start_.assign(2 * static_cast<std::size_t>(sm_.num_rows) + 1, 0);
+    for (Index j : sm_.lift_vars) {
+      for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
+        const bool hi_side = (sm_.col_coef[p] > 0) != (sm_.cost[j] > 0);
+        ++watch_start_[2 * static_cast<std::size_t>(sm_.col_row[p]) + (hi_side ? 1 : 0) + 1];
+      }
+    }
+    for (std::size_t l = 0; l + 1 < watch_start_.size(); ++l) watch_start_[l + 1] += watch_start_[l];
+    watch_items_.assign(static_cast<std::size_t>(watch_start_.back()), -1);
+    watch_coef_.assign(static_cast<std::size_t>(watch_start_.back()), 0.0);
+    watch_size_.assign(2 * static_cast<std::size_t>(sm_.num_rows), 0);
+    watch_list_.assign(sm_.num_vars, -1);
+    watch_pos_.assign(sm_.num_vars, 0);
+    heap_.reserve(sm_.lift_vars.size());
+    heap_pos_.assign(sm_.num_vars, -1);
   }
+  for (Index j : heap_) heap_pos_[j] = -1;
+  heap_.clear();
+  for (Index j : sm_.lift_vars) lift_set(j);
 }
 
-void MoveGenerator::lift_refresh_after(Index moved) {
+void MoveGenerator::lift_refresh_after(Index moved, double old_value) {
   if (++lift_gen_ == 0) {
     std::fill(lift_stamp_.begin(), lift_stamp_.end(), 0);
     lift_gen_ = 1;
   }
-  auto refresh = [&](Index j) {
-    if (lift_stamp_[j] == lift_gen_) return;
-    lift_stamp_[j] = lift_gen_;
-    lift_compute(j, &lift_value_[j], &lift_gain_[j]);
-    if (lift_gain_[j] > 0) {
-      lift_positive_.insert(j);
-    } else {
-      lift_positive_.erase(j);
-    }
-    st_.work += static_cast<double>(sm_.col_length(j)) + 1.0;
-  };
-  if (sm_.is_lift[moved]) refresh(moved);
+  if (sm_.is_lift[moved]) {
+    lift_stamp_[moved] = lift_gen_;
+    lift_set(moved);
+  }
+  const bool up = st_.x[moved] > old_value;
   for (NzIndex p = sm_.col_start[moved]; p < sm_.col_start[moved + 1]; ++p) {
+    // The activity rose: the lower side moved away, so its watchers gained room.
     const Index i = sm_.col_row[p];
-    if (sm_.rows[i].lo == sm_.rows[i].hi) continue;  // its variables cannot lift
-    st_.work += static_cast<double>(sm_.row_length(i));
-    for (NzIndex q = sm_.row_start[i]; q < sm_.row_start[i + 1]; ++q) {
-      const Index j = sm_.row_col[q];
-      if (sm_.is_lift[j]) refresh(j);
+    const bool hi_side = (sm_.col_coef[p] > 0) != up;
+    const Index list = 2 * i + (hi_side ? 1 : 0);
+    // Downwards: lift_set() may swap the last watcher into slot k or re-append j;
+    // both land at positions already visited, and the stamp skips them.
+    const NzIndex base = watch_start_[list];
+    for (Index k = watch_size_[list] - 1; k >= 0; --k) {
+      if (k >= watch_size_[list]) continue;
+      const Index j = watch_items_[base + k];
+      if (lift_stamp_[j] == lift_gen_) continue;
+      st_.work += 1.0;
+      if (watch_still_binds(j, i, hi_side, watch_coef_[base + k])) continue;
+      lift_stamp_[j] = lift_gen_;
+      lift_set(j);
     }
+    st_.work += 1.0;
   }
 }
 
-bool MoveGenerator::lift_best(Candidate* best) const {
-  bool have = false;
-  double best_gain = 0.0;
-  std::uint64_t best_age = 0;
-  for (Index j : lift_positive_) {
-    const double g = lift_gain_[j];
-    const std::uint64_t age = st_.last_move[j];
-    if (!have || g > best_gain || (g == best_gain && age < best_age)) {
-      have = true;
-      best_gain = g;
-      best_age = age;
-      *best = Candidate{j, lift_value_[j], MoveKind::kLift};
+bool MoveGenerator::lift_best(Candidate* best) {
+  while (!heap_.empty()) {
+    const Index j = heap_.front();
+    const double gain = lift_gain_[j], value = lift_value_[j];
+    lift_set(j);  // validate: a row may have tightened since j was cached
+    if (lift_gain_[j] == gain && lift_value_[j] == value) {
+      *best = Candidate{j, value, MoveKind::kLift};
+      return true;
     }
   }
-  st_.work += static_cast<double>(lift_positive_.size());
-  return have;
+  return false;
 }
 
 std::string MoveGenerator::lift_check() const {
+  char buf[240];
   for (Index j : sm_.lift_vars) {
     double v, g;
     lift_compute(j, &v, &g);
-    if (v != lift_value_[j] || g != lift_gain_[j] || (g > 0) != lift_positive_.contains(j)) {
-      char buf[200];
-      std::snprintf(buf, sizeof buf, "lift cache of variable %d: cached %.17g (gain %.17g), "
-                    "recomputed %.17g (gain %.17g)", j, lift_value_[j], lift_gain_[j], v, g);
+    const bool pos = lift_gain_[j] > 0;
+    const bool listed = heap_pos_[j] >= 0 && heap_[heap_pos_[j]] == j;
+    if (pos != listed || (g > 0 && lift_gain_[j] < g)) {
+      std::snprintf(buf, sizeof buf, "lift cache of variable %d: cached %.17g (gain %.17g, %s), "
+                    "recomputed %.17g (gain %.17g)", j, lift_value_[j], lift_gain_[j],
+                    listed ? "listed" : "not listed", v, g);
       return buf;
     }
+    const Index l = watch_list_[j];
+    if (l >= 0 && (l >= 2 * sm_.num_rows || watch_pos_[j] >= watch_size_[l] ||
+                   watch_items_[watch_start_[l] + watch_pos_[j]] != j)) {
+      std::snprintf(buf, sizeof buf, "watch list %d does not hold variable %d", l, j);
+      return buf;
+    }
+  }
+  for (Index l = 0; l < static_cast<Index>(watch_size_.size()); ++l) {
+    for (Index k = 0; k < watch_size_[l]; ++k) {
+      const Index j = watch_items_[watch_start_[l] + k];
+      if (watch_list_[j] != l || watch_pos_[j] != k) {
+        std::snprintf(buf, sizeof buf, "watch list %d: stale entry %d", l, j);
+        return buf;
+      }
+    }
+  }
+  for (std::size_t k = 0; k < heap_.size(); ++k) {
+    if (k > 0 && heap_before(heap_[k], heap_[(k - 1) / 2])) return "lift heap out of order";
+    if (heap_pos_[heap_[k]] != static_cast<Index>(k)) return "lift heap positions stale";
   }
   return {};
 }

@@ -89,15 +89,28 @@ class MoveGenerator {
   Score score(Index j, double value) const;
 
   // ---- Lift moves (feasible mode) ----
+  // The cache holds, per lift variable, a lift value and gain that are never
+  // worse than the exact ones (optimistic): each variable watches the row that
+  // bounded its lift when it was computed (none when its own bound did), and is
+  // recomputed whenever that row's activity or its own value changes. A row that
+  // tightens elsewhere can only shrink the exact lift, so stale entries are
+  // validated lazily by lift_best(). Hence: exact gain > 0 implies a cached
+  // gain >= it, and the best cached gain, once validated, is the best exact one.
+  //
   // Recomputes the lift of every objective variable. Cost O(sum of their columns).
   void lift_rebuild();
-  // Refreshes the cached lifts of objective variables sharing a row with `moved` (and its own).
-  void lift_refresh_after(Index moved);
-  // Best cached lift with a positive gain; false if none.
-  bool lift_best(Candidate* best) const;
-  // Lift of variable j from scratch: its new value and objective gain (0 = none).
-  void lift_compute(Index j, double* value, double* gain) const;
-  // Compares the cache with lift_compute() for every objective variable; "" if equal.
+  // Refreshes the cached lifts of `moved` (whose value was `old_value`) and of
+  // the variables watching a row of its column on the side that gained room (a
+  // row whose activity rose frees its lower-side watchers, and vice versa; the
+  // others can only lose room and are validated lazily). Call after every move
+  // while the cache is in use. Cost O(sum of the refreshed columns + log n each).
+  void lift_refresh_after(Index moved, double old_value);
+  // Best lift with a positive gain, validated against the current point; false if none.
+  bool lift_best(Candidate* best);
+  // Lift of variable j from scratch: its new value and objective gain (0 = none),
+  // and the row that bounds it (-1: its own bound or the value limit).
+  void lift_compute(Index j, double* value, double* gain, Index* bind = nullptr) const;
+  // Checks the cache invariants (optimism, positive set, watch lists); "" if they hold.
   std::string lift_check() const;
 
  private:
@@ -135,11 +148,35 @@ class MoveGenerator {
   std::vector<std::uint32_t> row_stamp_;  // rows already sampled in this generation
   std::vector<Index> picked_rows_;        // rows sampled for the current candidate list
 
+  // Recomputes the lift of j, updating the cache, the heap and j's watch.
+  void lift_set(Index j);
+  void watch(Index j, Index row, bool hi_side, double coef);
+  // True when row i (whose j-entry is coef, on the watched side) still allows j
+  // no larger improving step than the cached one: then j's cache stays exact.
+  bool watch_still_binds(Index j, Index i, bool hi_side, double coef) const;
+  // Max-heap of the variables with a positive cached gain, ordered by (gain,
+  // older last move); heap_pos_[j] = position or -1.
+  bool heap_before(Index a, Index b) const;
+  void heap_fix(Index j);
+  void heap_sift_up(Index k);
+  void heap_sift_down(Index k);
+
   std::vector<double> lift_value_;  // cached lift target per variable
-  std::vector<double> lift_gain_;   // cached objective decrease (> 0 iff in lift_positive_)
-  IndexedSet lift_positive_;        // objective variables with a positive cached gain
+  std::vector<double> lift_gain_;   // cached objective decrease (> 0 iff in the heap)
+  std::vector<Index> heap_;
+  std::vector<Index> heap_pos_;
   std::vector<std::uint32_t> lift_stamp_;
   std::uint32_t lift_gen_ = 0;
+  // Watch lists, two per row: list 2i+1 holds the lift variables whose cached
+  // lift row i bounds by its upper side, list 2i those bound by its lower side.
+  // List l is watch_items_[watch_start_[l] .. + watch_size_[l]); its capacity is
+  // the number of lift entries of the row that side can bound.
+  std::vector<NzIndex> watch_start_;
+  std::vector<Index> watch_size_;
+  std::vector<Index> watch_items_;
+  std::vector<double> watch_coef_;  // the watcher's coefficient in the row
+  std::vector<Index> watch_list_;  // list watched by each variable, -1 = none
+  std::vector<Index> watch_pos_;   // its position in that list
 };
 
 }  // namespace lsmip::search

@@ -181,8 +181,9 @@ TEST(SearchMoves, LiftStaysInsideTheLocalFeasibleDomain) {
   Candidate c;
   ASSERT_TRUE(f.gen.lift_best(&c));
   EXPECT_EQ(c.var, 0);
+  const double old = f.st.x[c.var];
   f.st.apply(c.var, c.value);
-  f.gen.lift_refresh_after(c.var);
+  f.gen.lift_refresh_after(c.var, old);
   EXPECT_EQ(f.gen.lift_check(), "");
   EXPECT_TRUE(f.st.violated.empty());
   f.gen.lift_compute(1, &v, &gain);
