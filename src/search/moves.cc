@@ -116,20 +116,43 @@ void MoveGenerator::add_row_tight(Index i, MoveKind kind) {
   for (NzIndex p = sm_.row_start[i]; p < end; ++p) add_entry_tight(i, p, kind);
 }
 
+bool MoveGenerator::needs_decrease_only(Index i) const {
+  const int sign = sm_.row_sign[i];
+  if (sign == 0) return false;
+  const RowBounds& b = sm_.rows[i];
+  return sign > 0 ? st_.act[i] > b.hi_tol : st_.act[i] < b.lo_tol;
+}
+
 void MoveGenerator::add_rows_sampled(std::int64_t max_entries, MoveKind kind) {
+  // A violated sign-uniform row that needs its variables to decrease only has
+  // candidates among the entries above their lower bound: draw from that list
+  // (often a handful in a row of thousands, e.g. an over-covered partition row).
   NzIndex total = 0;
-  for (Index i : picked_rows_) total += sm_.row_length(i);
+  for (Index i : picked_rows_) {
+    total += needs_decrease_only(i) ? st_.above_count[i] : sm_.row_length(i);
+  }
   if (total <= max_entries) {
-    for (Index i : picked_rows_) add_row_tight(i, kind);
+    for (Index i : picked_rows_) {
+      if (needs_decrease_only(i)) {
+        const NzIndex base = sm_.row_start[i];
+        const std::int32_t count = st_.above_count[i];
+        for (std::int32_t k = 0; k < count; ++k) add_entry_tight(i, base + st_.above_items[base + k], kind);
+        st_.work += static_cast<double>(count) + 1.0;
+      } else {
+        add_row_tight(i, kind);
+      }
+    }
     return;
   }
   // More entries than the sample size: draw entries uniformly instead of generating all.
   for (std::int64_t t = 0; t < max_entries; ++t) {
     NzIndex k = static_cast<NzIndex>(rng_.uniform() * static_cast<double>(total));
     for (Index i : picked_rows_) {
-      const NzIndex len = sm_.row_length(i);
+      const bool restricted = needs_decrease_only(i);
+      const NzIndex len = restricted ? st_.above_count[i] : sm_.row_length(i);
       if (k < len) {
-        add_entry_tight(i, sm_.row_start[i] + k, kind);
+        const NzIndex base = sm_.row_start[i];
+        add_entry_tight(i, base + (restricted ? st_.above_items[base + k] : k), kind);
         break;
       }
       k -= len;

@@ -119,6 +119,9 @@ class MoveGenerator {
   // Tight move(s) of the variable at CSR position p of row i: to the violated side,
   // or to both sides of a satisfied row.
   void add_entry_tight(Index i, NzIndex p, MoveKind kind);
+  // True when row i is violated on the side that only decreases of its
+  // (sign-uniform) variables can repair: candidates come from its above-lb list.
+  bool needs_decrease_only(Index i) const;
   // Tight moves of picked_rows_, all of them or max_entries sampled entries.
   void add_rows_sampled(std::int64_t max_entries, MoveKind kind);
 

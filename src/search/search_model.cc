@@ -134,6 +134,7 @@ SearchModel build_search_model(const Model& model, const Options& options) {
   for (Index j = 0; j < n; ++j) sm.col_start[j + 1] = sm.col_start[j] + col_count[j + 1];
   sm.col_row.resize(nnz);
   sm.col_coef.resize(nnz);
+  sm.col_csr.resize(nnz);
   std::vector<NzIndex> fill(sm.col_start.begin(), sm.col_start.end() - 1);
   for (Index r = 0; r < m; ++r) {
     const SparseVector row = model.row(plan[r].first);
@@ -145,7 +146,17 @@ SearchModel build_search_model(const Model& model, const Options& options) {
       const NzIndex q = fill[j]++;
       sm.col_row[q] = r;
       sm.col_coef[q] = row.value[k];
+      sm.col_csr[q] = p;
     }
+  }
+  sm.row_sign.assign(m, 0);
+  for (Index r = 0; r < m; ++r) {
+    bool pos = true, neg = true;
+    for (NzIndex p = sm.row_start[r]; p < sm.row_start[r + 1]; ++p) {
+      pos = pos && sm.row_coef[p] > 0;
+      neg = neg && sm.row_coef[p] < 0;
+    }
+    sm.row_sign[r] = static_cast<std::int8_t>(pos ? 1 : neg ? -1 : 0);
   }
   // Lift candidates: a variable in an equality row has an empty local feasible domain.
   sm.is_lift.assign(n, 0);

@@ -52,10 +52,12 @@ struct SearchModel {
   std::vector<NzIndex> col_start;        // CSC over internal rows
   std::vector<Index> col_row;
   std::vector<double> col_coef;
+  std::vector<NzIndex> col_csr;          // CSR position of each CSC entry
   std::vector<NzIndex> row_start;        // CSR over internal rows
   std::vector<Index> row_col;
   std::vector<double> row_coef;
   std::vector<RowBounds> rows;
+  std::vector<std::int8_t> row_sign;     // +1: all coefficients > 0, -1: all < 0, 0: mixed
   std::vector<double> row_slack;         // half tolerance used when rounding integer moves
   std::vector<double> row_strict_lo;     // strictly satisfied above this (lo + tol), -inf if none
   std::vector<double> row_strict_hi;     // strictly satisfied below this (hi - tol), +inf if none

@@ -1,5 +1,6 @@
 #include "search/search_state.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -23,10 +24,40 @@ SearchState::SearchState(const SearchModel& sm) : sm_(sm) {
   last_move.assign(sm.num_vars, 0);
   no_inc_until.assign(sm.num_vars, 0);
   no_dec_until.assign(sm.num_vars, 0);
+  const std::size_t nnz = sm.row_col.size();
+  above_items.assign(nnz, -1);
+  above_count.assign(sm.num_rows, 0);
+  above_slot.assign(nnz, -1);
+}
+
+void SearchState::set_above(Index j, bool above) {
+  for (NzIndex q = sm_.col_start[j]; q < sm_.col_start[j + 1]; ++q) {
+    const Index i = sm_.col_row[q];
+    if (sm_.row_sign[i] == 0) continue;
+    const NzIndex base = sm_.row_start[i];
+    const NzIndex p = sm_.col_csr[q];
+    std::int32_t& slot = above_slot[p];
+    if (above) {
+      if (slot >= 0) continue;
+      slot = above_count[i]++;
+      above_items[base + slot] = static_cast<std::int32_t>(p - base);
+    } else {
+      if (slot < 0) continue;
+      const std::int32_t last = above_items[base + --above_count[i]];
+      above_items[base + slot] = last;
+      above_slot[base + last] = slot;
+      slot = -1;
+    }
+  }
 }
 
 void SearchState::load(const std::vector<double>& values) {
   x = values;
+  std::fill(above_count.begin(), above_count.end(), 0);
+  std::fill(above_slot.begin(), above_slot.end(), -1);
+  for (Index j = 0; j < sm_.num_vars; ++j) {
+    if (!sm_.is_fixed[j] && x[j] > sm_.lb[j]) set_above(j, true);
+  }
   recompute();
 }
 
@@ -59,6 +90,8 @@ void SearchState::recompute_row(Index i) {
 
 void SearchState::apply(Index j, double value) {
   const Real delta = static_cast<Real>(value) - static_cast<Real>(x[j]);
+  const bool was_above = x[j] > sm_.lb[j], now_above = value > sm_.lb[j];
+  if (was_above != now_above && !sm_.is_fixed[j]) set_above(j, now_above);
   x[j] = value;
   const NzIndex end = sm_.col_start[j + 1];
   for (NzIndex p = sm_.col_start[j]; p < end; ++p) {
@@ -141,6 +174,26 @@ std::string SearchState::check_against_scratch() const {
   if (std::fabs(obj - objective) > (sm_.exact && sm_.obj_integral ? 0 : 1e-9L * (1 + mag))) {
     std::snprintf(buf, sizeof buf, "objective %.17Lg, recomputed %.17Lg", objective, obj);
     return buf;
+  }
+  for (Index i = 0; i < sm_.num_rows; ++i) {
+    std::int32_t expect = 0;
+    for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) {
+      const Index j = sm_.row_col[p];
+      const bool above = sm_.row_sign[i] != 0 && !sm_.is_fixed[j] && x[j] > sm_.lb[j];
+      const std::int32_t slot = above_slot[p];
+      const NzIndex base = sm_.row_start[i];
+      if (above != (slot >= 0) ||
+          (above && (slot >= above_count[i] || above_items[base + slot] != p - base))) {
+        std::snprintf(buf, sizeof buf, "row %d: above-lb list wrong for variable %d", i, j);
+        return buf;
+      }
+      expect += above ? 1 : 0;
+    }
+    if (expect != above_count[i]) {
+      std::snprintf(buf, sizeof buf, "row %d: above-lb list has %d entries, expected %d", i,
+                    above_count[i], expect);
+      return buf;
+    }
   }
   for (Index j = 0; j < sm_.num_vars; ++j) {
     const double v = x[j];

@@ -9,7 +9,12 @@
 //    and recompute() clears all drift);
 //  * violated contains exactly the rows with act < lo_tol or act > hi_tol;
 //  * objective == c·x (without the offset);
-//  * raised_weights contains exactly the rows with weight != 1.
+//  * raised_weights contains exactly the rows with weight != 1;
+//  * for every sign-uniform row i (SearchModel::row_sign), the list
+//    above_items[row_start[i] .. + above_count[i]) holds the row offsets of
+//    exactly its entries whose variable is not fixed and lies above its lower
+//    bound (the entries that can lower x), so tight moves of long rows that
+//    need such a decrease are drawn from them instead of the whole row.
 // apply() keeps all of them in O(column length) and never allocates.
 #pragma once
 
@@ -78,10 +83,15 @@ class SearchState {
   std::vector<std::uint64_t> last_move;  // step of the last move of each variable
   std::vector<std::uint64_t> no_inc_until;  // tabu: no increase before this step
   std::vector<std::uint64_t> no_dec_until;  // tabu: no decrease before this step
+  std::vector<std::int32_t> above_items;  // per row (CSR layout): offsets of entries above lb
+  std::vector<std::int32_t> above_count;  // size of each row's list
+  std::vector<std::int32_t> above_slot;   // per CSR entry: its place in the list, -1 = absent
   std::uint64_t moves_since_recompute = 0;
   double work = 0;                       // nonzeros touched by apply/recompute
 
  private:
+  // Adds (above = true) or removes variable j's entries in the above-lb lists.
+  void set_above(Index j, bool above);
   // Relative rounding error of one long double operation, with a safety factor.
   static constexpr Real kUnitErr = 0x1.0p-60L;
   const SearchModel& sm_;
