@@ -351,11 +351,12 @@ void Engine::step() {
   gen_.begin(false, last_var_, last_old_value_);
   if (!st_.violated.empty()) {
     const std::int32_t nv = st_.violated.size();
-    // The whole row (as Local-MIP): sampling its entries misses the few that give a move,
-    // e.g. the binaries at 1 of a long set-partitioning row (nw04 is then never solved).
-    gen_.add_row_tight(
+    // One random violated row, sampled like the tight moves (ls_unsat_bms entries at most):
+    // a row that needs decreases draws from its entries above their lower bound, so the few
+    // binaries at 1 of a long set-partitioning row are never missed.
+    gen_.add_row_tight_sampled(
         st_.violated[static_cast<std::int32_t>(rng_.below(static_cast<std::uint32_t>(nv)))],
-        MoveKind::kRandomTight);
+        opt_.ls_unsat_bms, MoveKind::kRandomTight);
   }
   if (breakthrough) gen_.add_breakthrough(opt_.ls_bm_vars);
   if (gen_.num_candidates() == 0) gen_.add_sat_tight(std::max<std::int64_t>(1, opt_.ls_sat_rows), opt_.ls_random_bms);

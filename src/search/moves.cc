@@ -161,6 +161,12 @@ void MoveGenerator::add_rows_sampled(std::int64_t max_entries, MoveKind kind) {
   st_.work += static_cast<double>(max_entries);
 }
 
+void MoveGenerator::add_row_tight_sampled(Index row, std::int64_t max_entries, MoveKind kind) {
+  picked_rows_.clear();
+  picked_rows_.push_back(row);
+  add_rows_sampled(max_entries, kind);
+}
+
 void MoveGenerator::add_unsat_tight(std::int64_t num_rows, std::int64_t max_entries,
                                     MoveKind kind) {
   const std::int32_t nv = st_.violated.size();

@@ -67,6 +67,9 @@ class MoveGenerator {
   void add_unsat_tight(std::int64_t num_rows, std::int64_t max_entries, MoveKind kind);
   // Tight moves of every variable of one row (violated or satisfied), tagged `kind`.
   void add_row_tight(Index row, MoveKind kind);
+  // Tight moves of one row, sampled as in add_unsat_tight when it has more than
+  // `max_entries` candidate entries.
+  void add_row_tight_sampled(Index row, std::int64_t max_entries, MoveKind kind);
   // Tight moves to both sides of up to `num_rows` sampled satisfied inequality
   // rows (entries sampled as in add_unsat_tight).
   void add_sat_tight(std::int64_t num_rows, std::int64_t max_entries);
