@@ -17,7 +17,9 @@
     "model (one pass over the matrix) is not counted")                                            \
   X(presolve_infeas_tol, double, 1e-6, 0.0, 1.0, "", "presolve",                                  \
     "Presolve proves infeasibility only when a row is violated by more than this times "          \
-    "max(1,|side|), or a column's bounds cross by more than this times max(1,|bound|)")           \
+    "max(1,|side|), or no value of a column is within this tolerance of every row and bound "     \
+    "that limits it (original bounds crossing each other: by more than this times "               \
+    "max(1,|bound|))")                                                                            \
   X(presolve_int_tol, double, 1e-6, 0.0, 0.5, "", "presolve",                                     \
     "Derived bounds of integer columns are rounded inward only past this tolerance: "             \
     "ub = floor(u + tol), lb = ceil(l - tol)")                                                    \

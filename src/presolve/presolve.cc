@@ -52,6 +52,8 @@ class Presolver {
                    : std::span<const double>{}),
         lb_(model.col_lower().begin(), model.col_lower().end()),
         ub_(model.col_upper().begin(), model.col_upper().end()),
+        lower_src_(at(model.num_cols()), Source{-kInf, 0.0}),
+        upper_src_(at(model.num_cols()), Source{kInf, 0.0}),
         row_alive_(at(model.num_rows()), 1),
         queued_(at(model.num_rows()), 0) {}
 
@@ -71,7 +73,7 @@ class Presolver {
   // Applies x_j <= v (upper) or x_j >= v (lower) found from row `i`. `derived`
   // marks bounds from several columns (relaxed and thresholded when continuous);
   // `row_scale` = max(1, |side|) / |a_ij| converts a row tolerance to x_j's units.
-  void tighten(Index j, double v, bool upper, bool derived, Index i, double row_scale = 0);
+  void tighten(Index j, double v, bool upper, bool derived, Index i, double row_scale);
   // Marks `j`'s bounds changed: queues its rows for the next pass.
   void bound_changed(Index j);
   void fail(std::string reason) {
@@ -99,6 +101,20 @@ class Presolver {
   std::span<const double> debug_;        // known solution to guard (empty: off)
   std::string debug_report_;             // first reduction that cut debug_ off
   std::vector<double> lb_, ub_;          // current bounds (integer columns: integral)
+  // Continuous columns: of all the sources of a lower bound (the original bound,
+  // each row that implied one), the one whose value less its tolerance (in x's
+  // units: presolve_infeas_tol absolutely for the original bound, times
+  // max(1,|side|)/|a| for a row) is largest, and likewise for the upper bound.
+  // Every value that all sources accept within tolerance lies in
+  // [lower.value - lower.tol, upper.value + upper.tol]. Crossed bounds are
+  // infeasible when that is empty; else the column is fixed at their midpoint
+  // if that lies inside, or where both binding sources are missed by the same
+  // fraction of their tolerance.
+  struct Source {
+    double value;  // the bound this source implies, unrelaxed
+    double tol;    // how far beyond it the source still holds within tolerance
+  };
+  std::vector<Source> lower_src_, upper_src_;
   std::vector<std::uint8_t> row_alive_;  // 0 once a row is dropped
   std::vector<std::uint8_t> queued_;     // 1 while a row is in next_
   std::vector<Index> next_;              // rows to process in the next pass
@@ -132,6 +148,10 @@ bool Presolver::init_bounds() {
       }
       l = u = 0.5 * (l + u);  // crossed within tolerance: the midpoint is feasible enough
       ++stats_.bounds_tightened;
+    }
+    if (!model_.is_integer(j)) {
+      lower_src_[at(j)] = Source{l, std::isinf(l) ? 0.0 : opt_.presolve_infeas_tol};
+      upper_src_[at(j)] = Source{u, std::isinf(u) ? 0.0 : opt_.presolve_infeas_tol};
     }
   }
   return true;
@@ -210,12 +230,11 @@ void Presolver::process_row(Index i) {
     const double fixed = static_cast<double>(act.fixed_sum);
     const double lo = lhs == -kInf ? -kInf : (lhs - fixed) / a;
     const double hi = rhs == kInf ? kInf : (rhs - fixed) / a;
-    if (a > 0) {
-      if (hi != kInf) tighten(j, hi, /*upper=*/true, /*derived=*/false, i);
-      if (!infeasible_ && lo != -kInf) tighten(j, lo, /*upper=*/false, /*derived=*/false, i);
-    } else {
-      if (hi != kInf) tighten(j, hi, /*upper=*/false, /*derived=*/false, i);
-      if (!infeasible_ && lo != -kInf) tighten(j, lo, /*upper=*/true, /*derived=*/false, i);
+    const double lo_scale = std::max(1.0, std::fabs(lhs)) / std::fabs(a);
+    const double hi_scale = std::max(1.0, std::fabs(rhs)) / std::fabs(a);
+    if (hi != kInf) tighten(j, hi, /*upper=*/a > 0, /*derived=*/false, i, hi_scale);
+    if (!infeasible_ && lo != -kInf) {
+      tighten(j, lo, /*upper=*/a < 0, /*derived=*/false, i, lo_scale);
     }
     if (!infeasible_) drop_row(i);
     return;
@@ -278,17 +297,24 @@ void Presolver::tighten(Index j, double v, bool upper, bool derived, Index i, do
     v = upper ? std::floor(v + opt_.presolve_int_tol) : std::ceil(v - opt_.presolve_int_tol);
     if (upper ? v >= u : v <= l) return;
   } else {
+    // Infeasibility is judged on the unrelaxed value, in the scale of this row
+    // and of the sources of the other bound: the row accepts x_j up to
+    // presolve_infeas_tol·row_scale beyond v, plus a bound on the rounding
+    // error of v (a few units in the last place of the side and of v).
+    const double row_tol = opt_.presolve_infeas_tol * row_scale +
+                           8 * std::numeric_limits<double>::epsilon() * (row_scale + std::fabs(v));
+    Source& lo_src = lower_src_[at(j)];
+    Source& up_src = upper_src_[at(j)];
+    if (upper && v + row_tol < up_src.value + up_src.tol) up_src = Source{v, row_tol};
+    if (!upper && v - row_tol > lo_src.value - lo_src.tol) lo_src = Source{v, row_tol};
+    if (lo_src.value - lo_src.tol > up_src.value + up_src.tol) {
+      fail("column '" + model_.col_name(j) + "' cannot meet row '" + model_.row_name(i) +
+           "': it implies " + (upper ? "x <= " : "x >= ") + fmt(v) + " but " +
+           (upper ? "x >= " + fmt(lo_src.value) : "x <= " + fmt(up_src.value)) +
+           " is needed elsewhere, beyond the tolerances of both");
+      return;
+    }
     if (derived) {
-      // Infeasibility is judged on the unrelaxed value, with the usual tolerance.
-      const double other = upper ? l : u;
-      if (!std::isinf(other) &&
-          (upper ? other - v : v - other) >
-              opt_.presolve_infeas_tol * std::max({1.0, std::fabs(v), std::fabs(other)})) {
-        fail("column '" + model_.col_name(j) + "' cannot meet row '" + model_.row_name(i) +
-             "': it implies " + (upper ? "x <= " : "x >= ") + fmt(v) + " but " +
-             (upper ? "x >= " : "x <= ") + fmt(other));
-        return;
-      }
       if (!opt_.presolve_tighten_continuous) return;
       // Loosen by the relaxation in x_j's own scale and in the row's scale, so a
       // solution violating the row within that tolerance is kept as well.
@@ -308,14 +334,24 @@ void Presolver::tighten(Index j, double v, bool upper, bool derived, Index i, do
   ++stats_.bounds_tightened;
   check_debug(j, derived ? "bound propagation" : "singleton row", i);
   if (l > u) {
-    const bool crossed =
-        integer || l - u > opt_.presolve_infeas_tol * std::max({1.0, std::fabs(l), std::fabs(u)});
-    if (crossed) {
+    if (integer) {
       fail("column '" + model_.col_name(j) + "' has an empty domain [" + fmt(l) + ", " + fmt(u) +
            "] after propagation from row '" + model_.row_name(i) + "'");
       return;
     }
-    l = u = 0.5 * (l + u);  // crossed within tolerance: fix at the midpoint
+    // Crossed within tolerance (every source accepts some value, checked
+    // above): fix at the midpoint if every source accepts it, else where the
+    // two binding sources are missed by the same fraction of their tolerance.
+    const Source& lo_src = lower_src_[at(j)];
+    const Source& up_src = upper_src_[at(j)];
+    const double mid = 0.5 * (l + u);
+    const double tols = lo_src.tol + up_src.tol;
+    if (mid >= lo_src.value - lo_src.tol && mid <= up_src.value + up_src.tol) {
+      l = u = mid;
+    } else {
+      l = u = tols > 0 ? (lo_src.value * up_src.tol + up_src.value * lo_src.tol) / tols
+                       : 0.5 * (lo_src.value + up_src.value);
+    }
   }
   bound_changed(j);
 }

@@ -19,9 +19,14 @@
 // Safety rules: activities are long double sums, and every derived bound and
 // every test carries a rigorous bound on their rounding error, on the safe side.
 // Infeasibility is declared only on a violation of more than
-// presolve_infeas_tol·max(1,|side|) (or crossed bounds by more than
-// presolve_infeas_tol·max(1,|bound|)); a row is dropped only when no point in
-// the kept bounds violates it by more than presolve_drop_tol·max(1,|side|).
+// presolve_infeas_tol·max(1,|side|), or when no value of a continuous column
+// is within that tolerance of every row that bounded it and within
+// presolve_infeas_tol of its own bounds (original bounds crossing each other:
+// by more than presolve_infeas_tol·max(1,|bound|)). Bounds that cross within
+// these tolerances fix the column at their midpoint when every source accepts
+// it, else where the two binding sources are missed by the same fraction of
+// their tolerance; a row is dropped only when no point in the kept bounds
+// violates it by more than presolve_drop_tol·max(1,|side|).
 // Infinite contributions are counted, never summed: no inf - inf, no NaN.
 // Every solution that satisfies the rows exactly (integer columns integral)
 // survives, and so do continuous solutions that violate rows within

@@ -412,6 +412,77 @@ TEST(PresolvePropagation, TightFractionalRowsAreNotInfeasible) {
   EXPECT_LE(max_violation(rc.reduced, one), 1e-12);
 }
 
+// Bounds that cross are judged in the scale of the rows that set them, not of
+// the bound (found by fuzz_diff): a large fixed contribution makes the bound
+// large while the row's side, and so its tolerance, stays small.
+TEST(PresolveCrossedBounds, RowsMissedBeyondTheirToleranceAreInfeasible) {
+  // y = 6e5 fixed; x - y >= -32 and x - y <= -32.25 ask x >= 599968 and
+  // x <= 599967.75. The crossing, 0.25, is below 1e-6 * 6e5, but any x misses
+  // one of the rows by at least 0.125, far beyond 1e-6 * 32: infeasible.
+  const Model two_rows = build([](ModelBuilder& b) {
+    b.add_col("x", -kInf, kInf, 1, false);
+    b.add_col("y", 6e5, 6e5, 0, false);
+    const Index a = b.add_row("a", -32, kInf);
+    b.add_entry(a, 0, 1.0);
+    b.add_entry(a, 1, -1.0);
+    const Index c = b.add_row("c", -kInf, -32.25);
+    b.add_entry(c, 0, 1.0);
+    b.add_entry(c, 1, -1.0);
+  });
+  const PresolveResult r = presolve(two_rows);
+  EXPECT_EQ(r.verdict, Verdict::kInfeasible)
+      << "x fixed at " << r.postsolve.expand(std::vector<double>{})[0];
+  // The same with one ranged row whose sides are inverted.
+  const Model inverted = build([](ModelBuilder& b) {
+    b.add_col("x", -kInf, kInf, 1, false);
+    b.add_col("y", 6e5, 6e5, 0, false);
+    const Index a = b.add_row("a", -32, -32.25);
+    b.add_entry(a, 0, 1.0);
+    b.add_entry(a, 1, -1.0);
+  });
+  EXPECT_EQ(presolve(inverted).verdict, Verdict::kInfeasible);
+}
+
+TEST(PresolveCrossedBounds, CrossingWithinTheRowsToleranceKeepsEveryRowWithinIt) {
+  // As above, x >= 599968 from row a (side 32: tolerance 3.2e-5 in x), but
+  // x <= 599967.5 from row c with side 1199967.5 (tolerance 1.2 in x, through
+  // the fixed z = 6e5). x = 599968 satisfies a and misses c by 0.5, relative
+  // 4e-7: feasible within tolerance. The middle of the crossed bounds,
+  // 599967.75, would miss row a by 0.25.
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", -kInf, kInf, 1, false);
+    b.add_col("y", 6e5, 6e5, 0, false);
+    b.add_col("z", 6e5, 6e5, 0, false);
+    const Index a = b.add_row("a", -32, kInf);
+    b.add_entry(a, 0, 1.0);
+    b.add_entry(a, 1, -1.0);
+    const Index c = b.add_row("c", -kInf, 1199967.5);
+    b.add_entry(c, 0, 1.0);
+    b.add_entry(c, 2, 1.0);
+  });
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced) << r.reason;
+  ASSERT_EQ(r.reduced.num_cols(), 0);
+  std::string where;
+  EXPECT_LE(max_violation(m, r.postsolve.expand(std::vector<double>{}), &where), 1e-6) << where;
+
+  // A row with a large side tolerates a crossing its column's scale does not:
+  // x + 1e6 y >= 1e6 + 0.01 with y binary and x in [-1, 0] holds within
+  // tolerance at (0, 1) (relative violation 1e-8), so it is not infeasible.
+  const Model big = build([](ModelBuilder& b) {
+    b.add_col("x", -1, 0, 1, false);
+    b.add_col("y", 0, 1, 0, true);
+    const Index r2 = b.add_row("big", 1e6 + 0.01, kInf);
+    b.add_entry(r2, 0, 1.0);
+    b.add_entry(r2, 1, 1e6);
+  });
+  const PresolveResult rb = presolve(big);
+  ASSERT_EQ(rb.verdict, Verdict::kReduced) << rb.reason;
+  const auto kept = static_cast<std::size_t>(rb.reduced.num_cols());
+  const std::vector<double> x = rb.postsolve.expand(std::vector<double>(kept, 0.0));
+  EXPECT_LE(max_violation(big, x, &where), 1e-6) << where;
+}
+
 TEST(PresolvePropagation, FreeAndInfiniteBoundsStayExact) {
   // x free, y >= 0: x + y <= 10 gives x <= 10 (x is the only infinite term);
   // x - y >= -2 then gives y <= 12 and x >= -2. No NaN may appear; k stays free.
