@@ -21,11 +21,13 @@
     "that limits it (original bounds crossing each other: by more than this times "               \
     "max(1,|bound|))")                                                                            \
   X(presolve_int_tol, double, 1e-6, 0.0, 0.5, "", "presolve",                                     \
-    "Derived bounds of integer columns are rounded inward only past this tolerance: "             \
-    "ub = floor(u + tol), lb = ceil(l - tol)")                                                    \
+    "Derived bounds of integer columns are rounded inward only past this tolerance plus "         \
+    "presolve_drop_tol relative to the other columns' contributions: "                            \
+    "ub = floor(u + tol + drop_tol * sum(abs(a_k x_k)) / abs(a))")                                \
   X(presolve_drop_tol, double, 1e-9, 0.0, 1e-3, "", "presolve",                                  \
     "A row is dropped as redundant when every point within the bounds violates it by at "         \
-    "most this times max(1,|side|)")                                                              \
+    "most this times max(1,|side|); integer bounds derived from a row keep this much slack "      \
+    "relative to the other columns' contributions (rounding carried through fixed columns)")      \
   X(presolve_tighten_continuous, bool, true, 0, 0, "", "presolve",                                \
     "Keep bounds of continuous columns derived by propagation over several columns "              \
     "(loosened by presolve_cont_relax); singleton rows always give bounds")                       \

@@ -32,6 +32,7 @@ struct Activity {
   Index max_inf = 0;     // contributions that are +inf in the maximum
   Real abs_sum = 0;      // sum of |finite contributions|, for the rounding-error bound
   Real fixed_sum = 0;    // sum of the contributions of fixed columns
+  Real fixed_abs = 0;    // sum of their absolute values
   Index free_count = 0;  // columns with lb < ub
   Index last_free = -1;  // one such column
   double last_coef = 0;  // its coefficient
@@ -72,8 +73,10 @@ class Presolver {
   Activity activity(Index i);
   // Applies x_j <= v (upper) or x_j >= v (lower) found from row `i`. `derived`
   // marks bounds from several columns (relaxed and thresholded when continuous);
-  // `row_scale` = max(1, |side|) / |a_ij| converts a row tolerance to x_j's units.
-  void tighten(Index j, double v, bool upper, bool derived, Index i, double row_scale);
+  // `row_scale` = max(1, |side|) / |a_ij| converts a row tolerance to x_j's units;
+  // `carried` = (sum of the other columns' |contributions| used) / |a_ij|.
+  void tighten(Index j, double v, bool upper, bool derived, Index i, double row_scale,
+               double carried);
   // Marks `j`'s bounds changed: queues its rows for the next pass.
   void bound_changed(Index j);
   void fail(std::string reason) {
@@ -183,6 +186,7 @@ Activity Presolver::activity(Index i) {
     }
     if (l == u) {
       act.fixed_sum += static_cast<Real>(a) * l;
+      act.fixed_abs += std::fabs(static_cast<Real>(a) * l);
     } else {
       ++act.free_count;
       act.last_free = j;
@@ -232,9 +236,10 @@ void Presolver::process_row(Index i) {
     const double hi = rhs == kInf ? kInf : (rhs - fixed) / a;
     const double lo_scale = std::max(1.0, std::fabs(lhs)) / std::fabs(a);
     const double hi_scale = std::max(1.0, std::fabs(rhs)) / std::fabs(a);
-    if (hi != kInf) tighten(j, hi, /*upper=*/a > 0, /*derived=*/false, i, hi_scale);
+    const double carried = static_cast<double>(act.fixed_abs) / std::fabs(a);
+    if (hi != kInf) tighten(j, hi, /*upper=*/a > 0, /*derived=*/false, i, hi_scale, carried);
     if (!infeasible_ && lo != -kInf) {
-      tighten(j, lo, /*upper=*/a < 0, /*derived=*/false, i, lo_scale);
+      tighten(j, lo, /*upper=*/a < 0, /*derived=*/false, i, lo_scale, carried);
     }
     if (!infeasible_) drop_row(i);
     return;
@@ -252,6 +257,11 @@ void Presolver::process_row(Index i) {
     const double l = lb_[at(j)], u = ub_[at(j)];
     if (l == u) continue;
     const double lo_bound = a > 0 ? l : u, hi_bound = a > 0 ? u : l;
+    // abs_sum counts each other column twice (minimum and maximum contribution).
+    const Real own = (std::isinf(l) ? 0 : std::fabs(static_cast<Real>(a) * l)) +
+                     (std::isinf(u) ? 0 : std::fabs(static_cast<Real>(a) * u));
+    const double carried =
+        static_cast<double>(std::max(Real(0), act.abs_sum - own) / 2) / std::fabs(a);
     if (use_rhs) {
       Real residual;
       bool ok = true;
@@ -265,7 +275,7 @@ void Presolver::process_row(Index i) {
         // a x_j <= rhs - residual (+ err on the safe side).
         const double v = static_cast<double>((static_cast<Real>(rhs) - residual + err) / a);
         tighten(j, v, /*upper=*/a > 0, /*derived=*/true, i,
-                std::max(1.0, std::fabs(rhs)) / std::fabs(a));
+                std::max(1.0, std::fabs(rhs)) / std::fabs(a), carried);
       }
     }
     if (use_lhs && !infeasible_) {
@@ -281,20 +291,26 @@ void Presolver::process_row(Index i) {
         // a x_j >= lhs - residual (- err on the safe side).
         const double v = static_cast<double>((static_cast<Real>(lhs) - residual - err) / a);
         tighten(j, v, /*upper=*/a < 0, /*derived=*/true, i,
-                std::max(1.0, std::fabs(lhs)) / std::fabs(a));
+                std::max(1.0, std::fabs(lhs)) / std::fabs(a), carried);
       }
     }
   }
 }
 
-void Presolver::tighten(Index j, double v, bool upper, bool derived, Index i, double row_scale) {
+void Presolver::tighten(Index j, double v, bool upper, bool derived, Index i, double row_scale,
+                        double carried) {
   double& l = lb_[at(j)];
   double& u = ub_[at(j)];
   const bool integer = model_.is_integer(j);
   if (std::isnan(v) || std::isinf(v)) return;
   if (derived && std::fabs(v) > opt_.presolve_huge_bound) return;
   if (integer) {
-    v = upper ? std::floor(v + opt_.presolve_int_tol) : std::ceil(v - opt_.presolve_int_tol);
+    // Rounded inward past presolve_int_tol plus presolve_drop_tol relative to
+    // the other contributions v was computed from: fixed values (and bounds
+    // from singleton rows) satisfy their own rows only up to rounding, and
+    // that error is amplified by the coefficients on the way to v.
+    const double tol = opt_.presolve_int_tol + opt_.presolve_drop_tol * carried;
+    v = upper ? std::floor(v + tol) : std::ceil(v - tol);
     if (upper ? v >= u : v <= l) return;
   } else {
     // Infeasibility is judged on the unrelaxed value, in the scale of this row

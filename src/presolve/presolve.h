@@ -5,10 +5,10 @@
 // Reductions, each valid for every feasible solution of the original model:
 //  * empty rows: dropped when 0 satisfies them, else the model is infeasible;
 //  * singleton rows: turned into column bounds (side / coefficient, integer
-//    columns rounded inward past presolve_int_tol), then dropped;
+//    columns rounded inward past the integer slack below), then dropped;
 //  * bound propagation: min/max row activities (infinite contributions counted,
-//    never summed) give implied bounds; integer bounds are rounded inward with
-//    presolve_int_tol, continuous bounds are kept only when they shrink the
+//    never summed) give implied bounds; integer bounds are rounded inward past
+//    the integer slack, continuous bounds are kept only when they shrink the
 //    domain markedly (presolve_cont_min_change) and are then loosened by
 //    presolve_cont_relax in the column's and the row's scale, so neither
 //    floating-point error nor a row satisfied only within tolerance is cut off;
@@ -26,13 +26,16 @@
 // these tolerances fix the column at their midpoint when every source accepts
 // it, else where the two binding sources are missed by the same fraction of
 // their tolerance; a row is dropped only when no point in the kept bounds
-// violates it by more than presolve_drop_tol·max(1,|side|).
+// violates it by more than presolve_drop_tol·max(1,|side|). The integer slack
+// is presolve_int_tol + presolve_drop_tol·(sum of the other columns'
+// |contributions| the bound was computed from)/|a_ij|: a value fixed by one
+// row satisfies it only up to rounding, and later rows amplify that error.
 // Infinite contributions are counted, never summed: no inf - inf, no NaN.
 // Every solution that satisfies the rows exactly (integer columns integral)
 // survives, and so do continuous solutions that violate rows within
 // presolve_cont_relax. An integral point that satisfies a row only within the
 // checker's tolerance may be cut off when that row bounds an integer column
-// (integer rounding keeps only presolve_int_tol of slack).
+// (integer rounding keeps only the integer slack).
 //
 // The reduced model keeps the surviving rows and columns in their original
 // order with their original names, the objective sense, and the offset

@@ -14,10 +14,12 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "io/mps_reader.h"
@@ -481,6 +483,38 @@ TEST(PresolveCrossedBounds, CrossingWithinTheRowsToleranceKeepsEveryRowWithinIt)
   const auto kept = static_cast<std::size_t>(rb.reduced.num_cols());
   const std::vector<double> x = rb.postsolve.expand(std::vector<double>(kept, 0.0));
   EXPECT_LE(max_violation(big, x, &where), 1e-6) << where;
+}
+
+TEST(PresolveRoundingError, IntegerRoundingToleratesErrorCarriedThroughFixedColumns) {
+  // Found by the differential test. y = 700 is fixed; "e" fixes x at the
+  // double nearest -6500/3, 5e-10 off the point's x because the side 70021.67
+  // carries its own rounding. Row "r" (sides from the point, with 1000 x)
+  // then asks b >= 1.0000015 of the binary b: rounding with presolve_int_tol
+  // alone declared a model infeasible whose point the checker accepts.
+  const double x = -6500.0 / 3.0;
+  const auto side = [](std::initializer_list<std::pair<double, double>> terms) {
+    long double act = 0;
+    for (const auto& [a, v] : terms) act += static_cast<long double>(a) * v;
+    return static_cast<double>(act);
+  };
+  const double e_side = side({{100, 700}, {-0.01, x}});
+  const double r_side = side({{1000, x}, {1.0 / 3.0, 1}});
+  const Model m = build([&](ModelBuilder& b) {
+    b.add_col("y", 700, 700, 0, true);
+    b.add_col("x", -kInf, kInf, 0, false);
+    b.add_col("b", 0, 1, 1, true);
+    const Index e = b.add_row("e", e_side, e_side);
+    b.add_entry(e, 0, 100);
+    b.add_entry(e, 1, -0.01);
+    const Index r = b.add_row("r", r_side, r_side);
+    b.add_entry(r, 1, 1000);
+    b.add_entry(r, 2, 1.0 / 3.0);
+  });
+  const std::vector<double> point{700, x, 1};
+  ASSERT_LE(max_violation(m, point), 1e-12);
+  const PresolveResult r = presolve(m, Options{}, point);
+  ASSERT_EQ(r.verdict, Verdict::kReduced) << r.reason;
+  EXPECT_EQ(r.debug_report, "");
 }
 
 TEST(PresolvePropagation, FreeAndInfiniteBoundsStayExact) {
