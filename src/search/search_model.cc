@@ -75,7 +75,10 @@ SearchModel build_search_model(const Model& model, const Options& options) {
       continue;
     }
     if (!std::isfinite(lo) && !std::isfinite(hi)) continue;  // free row
-    if (lo > hi && !sm.infeasible) {
+    // Crossed sides: trivially infeasible only when the checker (feas_tol, relative) would
+    // reject every activity; a crossing within tolerance is searched as the midpoint.
+    if (lo > hi && !sm.infeasible &&
+        lo - hi > options.feas_tol * (side_scale(lo, true) + side_scale(hi, true))) {
       sm.infeasible = true;
       sm.infeasible_reason = "row " + model.row_name(i) + " has lower side above upper side";
     }
@@ -114,6 +117,7 @@ SearchModel build_search_model(const Model& model, const Options& options) {
     const auto [i, side] = plan[r];
     const SparseVector row = model.row(i);
     double lo = model.row_lower(i), hi = model.row_upper(i);
+    if (lo > hi) lo = hi = 0.5 * (lo + hi);  // crossed within tolerance (else infeasible above)
     if (side == 1) lo = -kInf;
     if (side == 2) hi = kInf;
     const double tol_lo = std::isfinite(lo) ? tol * side_scale(lo, relative) : 0.0;

@@ -164,6 +164,31 @@ TEST(SearchEndToEnd, InfeasibleModelNeverReportsASolution) {
   EXPECT_TRUE(r2.trivially_infeasible);
 }
 
+TEST(SearchEndToEnd, SidesCrossedWithinToleranceAreNotInfeasible) {
+  // -900000 <= 1000 x <= -900000.25 with integer x in [-1000, 0]: the sides cross by 0.25,
+  // within feas_tol * (|lo| + |hi|) = 1.8, and x = -900 passes the checker. The search's
+  // own tolerance is absolute (5e-7), so it may not find that point, but it must not call
+  // the model trivially infeasible.
+  auto model = [](double hi) {
+    ModelBuilder b;
+    b.add_col("x", -1000, 0, 1, true);
+    b.add_row("r", -900000, hi);
+    b.add_entry(0, 0, 1000);
+    return build(b);
+  };
+  const SearchResult r = solve(model(-900000.25), 1e4);
+  EXPECT_FALSE(r.trivially_infeasible);
+  // Crossed by 1e-7, within the search's tolerance too: searched at the midpoint and solved.
+  const SearchResult r1 = solve(model(-900000.0000001), 1e4);
+  EXPECT_FALSE(r1.trivially_infeasible);
+  ASSERT_TRUE(r1.found);
+  EXPECT_EQ(r1.best_x[0], -900.0);
+  // Crossed far beyond tolerance: trivially infeasible.
+  const SearchResult r2 = solve(model(-900010), 1e4);
+  EXPECT_FALSE(r2.found);
+  EXPECT_TRUE(r2.trivially_infeasible);
+}
+
 Model medium_model() {
   // A 40-item multi-knapsack with an equality, large enough for paths to differ by seed.
   ModelBuilder b;
