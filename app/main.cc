@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "exit_codes.h"
+#include "util/sanitizers.h"
 
 int main(int argc, char** argv) {
   using namespace lsmip;
@@ -36,7 +37,7 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     if (std::isfinite(cl.options.memory_limit)) {
-#if !defined(__SANITIZE_ADDRESS__)
+#if !LSMIP_ASAN
       const auto bytes = static_cast<rlim_t>(cl.options.memory_limit * 1024.0 * 1024.0);
       rlimit limit{bytes, bytes};
       if (setrlimit(RLIMIT_AS, &limit) != 0) {

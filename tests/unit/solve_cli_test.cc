@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 
+#include "util/sanitizers.h"
 #include "test_util.h"
 
 namespace lsmip {
@@ -192,7 +193,7 @@ TEST(SolveCli, SecondSigintExitsAtOnceWithCode130) {
 }
 
 TEST(SolveCli, MemoryLimitEndsTheRunWithExit5) {
-#if defined(__SANITIZE_ADDRESS__)
+#if LSMIP_ASAN
   GTEST_SKIP() << "address-space limits do not apply under AddressSanitizer";
 #endif
   const std::string shared = testing::shared_dir();
