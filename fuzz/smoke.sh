@@ -1,26 +1,28 @@
 #!/usr/bin/env bash
 # Short fuzz run of every target (the three readers and fuzz_diff): builds the
-# `fuzz` preset if needed, then runs each target for SECONDS (default 20) on a
+# targets of PRESET (`fuzz`, the default, or `asan`, which .ci/run uses because it
+# has built them already) if needed, then runs each target for SECONDS (default 20) on a
 # scratch copy of its seed corpus (with its dictionary, if it has one), one
 # target at a time. Fails (exit 1) on any crash, sanitizer report, invariant
 # violation, hang (> 5 s per input) or out-of-memory (> 2 GB). Artifacts and logs
 # of a failing run are kept in the scratch folder, whose path is printed.
 #
-# Usage: fuzz/smoke.sh [SECONDS]
+# Usage: fuzz/smoke.sh [SECONDS [PRESET]]
 set -euo pipefail
 
 seconds="${1:-20}"
-if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
-  echo "usage: $0 [SECONDS]" >&2
+preset="${2:-fuzz}"
+if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ] || ! [[ "$preset" =~ ^(fuzz|asan)$ ]]; then
+  echo "usage: $0 [SECONDS [fuzz|asan]]" >&2
   exit 2
 fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="$root/build/fuzz"
+build="$root/build/$preset"
 cd "$root"
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  cmake --preset fuzz >/dev/null
+  cmake --preset "$preset" >/dev/null
 fi
-cmake --build --preset fuzz --target fuzz_mps fuzz_lp fuzz_solution fuzz_diff
+cmake --build --preset "$preset" --target fuzz_mps fuzz_lp fuzz_solution fuzz_diff
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/lsmip-fuzz-smoke.XXXXXX")"
 failed=0
