@@ -260,12 +260,16 @@ std::string options_markdown() {
       out += "\n## " + std::string(group) + "\n\n| option | type | default | range | meaning |\n"
              "|---|---|---|---|---|\n";
     }
-    std::string range = range_text(spec);
-    for (std::size_t p = range.find('|'); p != std::string::npos; p = range.find('|', p + 2)) {
-      range.replace(p, 1, "\\|");
-    }
+    // A '|' inside a cell (choices, |x| in the help) would end the cell: escape it.
+    auto cell = [](std::string text) {
+      for (std::size_t p = text.find('|'); p != std::string::npos; p = text.find('|', p + 2)) {
+        text.replace(p, 1, "\\|");
+      }
+      return text;
+    };
     out += "| `" + std::string(spec.name) + "` | " + type_name(spec.type) + " | `" +
-           default_text(spec) + "` | " + range + " | " + std::string(spec.help) + " |\n";
+           default_text(spec) + "` | " + cell(range_text(spec)) + " | " +
+           cell(std::string(spec.help)) + " |\n";
   }
   return out;
 }
