@@ -237,6 +237,41 @@ void Presolver::process_row(Index i) {
     const double lo_scale = std::max(1.0, std::fabs(lhs)) / std::fabs(a);
     const double hi_scale = std::max(1.0, std::fabs(rhs)) / std::fabs(a);
     const double carried = static_cast<double>(act.fixed_abs) / std::fabs(a);
+    if (model_.is_integer(j)) {
+      // The row is dropped, so its bound must be exact: rounded generously (fixed
+      // columns carry rounding, see tighten()), then the row is evaluated at the
+      // rounded value in long double and the value steps inward while the row fails
+      // by more than 0.9 presolve_infeas_tol (relative). When the steps do not settle
+      // within the domain in a few steps, the bound is not applied and the row stays.
+      bool keep_row = false;
+      auto settle = [&](double v, double side, bool upper, bool rhs_side) {
+        const double tol = opt_.presolve_int_tol + opt_.presolve_drop_tol * carried;
+        double k = upper ? std::floor(v + tol) : std::ceil(v - tol);
+        const Real slack = static_cast<Real>(0.9 * scaled(opt_.presolve_infeas_tol, side));
+        for (int step = 0; step < 4; ++step) {
+          const Real at_k = act.fixed_sum + static_cast<Real>(a) * static_cast<Real>(k);
+          if (rhs_side ? at_k <= side + slack : at_k >= side - slack) {
+            // A step inward must not empty the domain: that would turn a point the
+            // checker accepts within its full tolerance into an infeasibility claim.
+            if (step == 0 || (upper ? k >= lb_[at(j)] : k <= ub_[at(j)])) return k;
+            break;
+          }
+          k += upper ? -1.0 : 1.0;
+        }
+        keep_row = true;
+        return std::numeric_limits<double>::quiet_NaN();
+      };
+      if (hi != kInf) {
+        const double k = settle(hi, rhs, /*upper=*/a > 0, /*rhs_side=*/true);
+        if (!std::isnan(k)) tighten(j, k, /*upper=*/a > 0, /*derived=*/false, i, hi_scale, 0.0);
+      }
+      if (!infeasible_ && lo != -kInf) {
+        const double k = settle(lo, lhs, /*upper=*/a < 0, /*rhs_side=*/false);
+        if (!std::isnan(k)) tighten(j, k, /*upper=*/a < 0, /*derived=*/false, i, lo_scale, 0.0);
+      }
+      if (!infeasible_ && !keep_row) drop_row(i);
+      return;
+    }
     if (hi != kInf) tighten(j, hi, /*upper=*/a > 0, /*derived=*/false, i, hi_scale, carried);
     if (!infeasible_ && lo != -kInf) {
       tighten(j, lo, /*upper=*/a < 0, /*derived=*/false, i, lo_scale, carried);
