@@ -343,8 +343,14 @@ void Presolver::tighten(Index j, double v, bool upper, bool derived, Index i, do
     // Rounded inward past presolve_int_tol plus presolve_drop_tol relative to
     // the other contributions v was computed from: fixed values (and bounds
     // from singleton rows) satisfy their own rows only up to rounding, and
-    // that error is amplified by the coefficients on the way to v.
-    const double tol = opt_.presolve_int_tol + opt_.presolve_drop_tol * carried;
+    // that error is amplified by the coefficients on the way to v. A derived
+    // bound (its row stays in the model) is also widened by the row's own
+    // tolerance in x_j's units: a looser bound is always safe there, while the
+    // bounds of the other columns it used may sit a tolerance inside a point
+    // the checker accepts (e.g. x4 <= 3.9999996 from a column fixed at
+    // -4.5000004 by an equality, which cut x6 = -84 off in 100 x0 + 10 x4 - 2.5 x6 >= 250).
+    const double tol = opt_.presolve_int_tol + opt_.presolve_drop_tol * carried +
+                       (derived ? opt_.presolve_infeas_tol * row_scale : 0.0);
     v = upper ? std::floor(v + tol) : std::ceil(v - tol);
     if (upper ? v >= u : v <= l) return;
   } else {
