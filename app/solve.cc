@@ -102,6 +102,17 @@ struct Run {
   long rejected_by_check = 0;
   int rows_printed = 0;
   double last_row_time = 0;
+  // Improvements closer than kMinRowGap seconds to the previous row are not printed at
+  // once (a continuous objective can improve hundreds of times a second); the last of
+  // them is printed by flush_pending() from the progress hook or before the summary.
+  static constexpr double kMinRowGap = 0.1;
+  struct PendingRow {
+    bool due = false;
+    const char* source = "";
+    double work = 0;
+    std::uint64_t moves = 0, restarts = 0;
+    double seconds = 0;  // when the improvement was found
+  } pending;
 
   explicit Run(const Options& o, Logger& l) : opt(o), log(l) {}
 
@@ -127,13 +138,14 @@ struct Run {
              "Gap", "Viol", "Moves/s", "Restarts");
   }
 
+  // One table row; `at` is the time to show (default: now).
   void print_row(const char* source, double work, std::uint64_t moves, std::int32_t violated,
-                 std::uint64_t restarts) {
+                 std::uint64_t restarts, double at = -1) {
     if (!log.enabled(LogLevel::kNormal)) return;
     if (rows_printed % 20 == 0) print_header_row();
     ++rows_printed;
-    const double t = clock.seconds();
-    last_row_time = t;
+    last_row_time = clock.seconds();
+    const double t = at >= 0 ? at : last_row_time;
     char obj[32] = "-", gap[16] = "-", viol[16] = "-";
     if (have_best) std::snprintf(obj, sizeof obj, "%.10g", best_objective);
     if (have_best && std::isfinite(opt.objective_reference)) {
@@ -167,8 +179,20 @@ struct Run {
     if (time_first < 0) time_first = t;
     time_best = t;
     trace.emplace_back(t, r.objective);
-    print_row(source, work, moves, -1, restarts);
+    if (trace.size() == 1 || t - last_row_time >= kMinRowGap) {
+      pending.due = false;
+      print_row(source, work, moves, -1, restarts);
+    } else {
+      pending = PendingRow{true, source, work, moves, restarts, t};
+    }
     return true;
+  }
+
+  // Prints the held-back improvement row, if any (when `force` or its gap has passed).
+  void flush_pending(bool force) {
+    if (!pending.due || (!force && clock.seconds() - last_row_time < kMinRowGap)) return;
+    pending.due = false;
+    print_row(pending.source, pending.work, pending.moves, -1, pending.restarts, pending.seconds);
   }
 };
 
@@ -263,6 +287,7 @@ int run_solve(const CommandLine& cl, Logger& log) {
 
   auto finish = [&](const char* status, const search::SearchResult* sr,
                     const presolve::PresolveStats* ps) -> int {
+    run.flush_pending(true);
     // Final verification of the best solution from scratch against the original model.
     bool verified = false;
     if (run.have_best) {
@@ -384,6 +409,7 @@ int run_solve(const CommandLine& cl, Logger& log) {
     run.offer(pre.postsolve.expand(x), search::move_kind_name(imp.source), imp.work, imp.moves, 0);
   };
   hooks.on_progress = [&](const search::SearchProgress& p) {
+    run.flush_pending(false);
     if (run.clock.seconds() - run.last_row_time >= opt.log_interval) {
       run.print_row("", p.work, p.moves, p.found && p.violated_rows == 0 ? -1 : p.violated_rows,
                     p.restarts);

@@ -252,7 +252,9 @@ void Engine::update_weights() {
     // Backwards, because lowering a weight to 1 removes the row from the set.
     for (std::int32_t k = st_.raised_weights.size() - 1; k >= 0; --k) {
       const Index i = st_.raised_weights[k];
-      if (st_.weight[i] > 1 && !st_.violated.contains(i)) st_.add_weight(i, -1, limit);
+      if (st_.violated.contains(i)) continue;
+      if (st_.weight[i] > 1) st_.add_weight(i, -1, limit);
+      if (st_.weight_lo[i] > 1) st_.add_weight(i, -1, limit, true);
     }
     st_.work += static_cast<double>(st_.raised_weights.size());
     return;
@@ -261,7 +263,14 @@ void Engine::update_weights() {
     if (found_ && st_.obj_weight < limit) ++st_.obj_weight;
     return;
   }
-  for (Index i : st_.violated) st_.add_weight(i, 1, limit);
+  if (gen_.side_weights()) {
+    // Raise the weight of the side that is violated (rows with per-side weights).
+    for (Index i : st_.violated) {
+      st_.add_weight(i, 1, limit, sm_.row_sides[i] && st_.act[i] < sm_.rows[i].lo_tol);
+    }
+  } else {
+    for (Index i : st_.violated) st_.add_weight(i, 1, limit);
+  }
   st_.work += static_cast<double>(st_.violated.size());
 }
 

@@ -44,7 +44,8 @@ MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Op
       bonus_breakthrough_(options.ls_bonus_breakthrough),
       bonus_robust_(options.ls_bonus_robust),
       obj_before_feasible_(options.ls_obj_before_feasible),
-      value_limit_(options.ls_value_limit) {
+      value_limit_(options.ls_value_limit),
+      side_weights_(sm.any_row_sides) {
   cands_.reserve(4096);
   picked_rows_.reserve(1024);
   var_stamp_.assign(sm.num_vars, Stamp{0, 0.0});
@@ -230,7 +231,7 @@ void MoveGenerator::add_flips(std::int64_t count) {
   }
 }
 
-template <bool kRobust>
+template <bool kRobust, bool kSides>
 Score MoveGenerator::score_impl(Index j, double value) const {
   // Scoring reads the double copy of the activities: it only ranks moves, while
   // feasibility decisions use the long double activities. The loop is written
@@ -242,12 +243,32 @@ Score MoveGenerator::score_impl(Index j, double value) const {
   const RowBounds* rows = sm_.rows.data();
   const double* act = st_.act_d.data();
   const std::int64_t* weight = st_.weight.data();
+  const std::int64_t* weight_lo = st_.weight_lo.data();
   for (NzIndex p = sm_.col_start[j]; p < end; ++p) {
     const Index i = sm_.col_row[p];
     const RowBounds& b = rows[i];
     const double a = act[i];
     const double na = a + sm_.col_coef[p] * delta;
     const std::int64_t w = weight[i];
+    if (kSides && sm_.row_sides[i]) {
+      // Each side is a half-row with its own weight, scored as if the row were split:
+      // status change of the side (times mitigation), else +-1 for getting closer/further.
+      const std::int64_t wl = weight_lo[i];
+      const bool ha = a > b.hi_tol, hn = na > b.hi_tol;
+      const bool la = a < b.lo_tol, ln = na < b.lo_tol;
+      const std::int64_t hboth = static_cast<std::int64_t>(ha & hn) *
+                                 (static_cast<std::int64_t>(na < a) - static_cast<std::int64_t>(na > a));
+      const std::int64_t lboth = static_cast<std::int64_t>(la & ln) *
+                                 (static_cast<std::int64_t>(na > a) - static_cast<std::int64_t>(na < a));
+      progress += ((static_cast<std::int64_t>(ha) - static_cast<std::int64_t>(hn)) * mf + hboth) * w +
+                  ((static_cast<std::int64_t>(la) - static_cast<std::int64_t>(ln)) * mf + lboth) * wl;
+      if constexpr (kRobust) {
+        const bool sa = a > sm_.row_strict_lo[i] && a < sm_.row_strict_hi[i];
+        const bool sn = na > sm_.row_strict_lo[i] && na < sm_.row_strict_hi[i];
+        if (sa != sn) bonus += sn ? w : -w;
+      }
+      continue;
+    }
     const bool va = (a > b.hi_tol) | (a < b.lo_tol);
     const bool vn = (na > b.hi_tol) | (na < b.lo_tol);
     const double ea = std::max(a - b.hi, b.lo - a);    // > 0 when violated
@@ -280,7 +301,10 @@ Score MoveGenerator::score_impl(Index j, double value) const {
 }
 
 Score MoveGenerator::score(Index j, double value) const {
-  return bonus_robust_ ? score_impl<true>(j, value) : score_impl<false>(j, value);
+  if (side_weights_) {
+    return bonus_robust_ ? score_impl<true, true>(j, value) : score_impl<false, true>(j, value);
+  }
+  return bonus_robust_ ? score_impl<true, false>(j, value) : score_impl<false, false>(j, value);
 }
 
 bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* best,
@@ -314,10 +338,12 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
   return have;
 }
 
-void MoveGenerator::lift_compute(Index j, double* value, double* gain, Index* bind) const {
+void MoveGenerator::lift_compute(Index j, double* value, double* gain, Index* bind,
+                                 double* bind_coef) const {
   *value = st_.x[j];
   *gain = 0.0;
   if (bind != nullptr) *bind = -1;
+  if (bind_coef != nullptr) *bind_coef = 0.0;
   const double c = sm_.cost[j];
   if (c == 0.0 || sm_.is_fixed[j]) return;
   const double x = st_.x[j];
@@ -329,6 +355,7 @@ void MoveGenerator::lift_compute(Index j, double* value, double* gain, Index* bi
   double d = down ? std::max(sm_.lb[j], -value_limit_) - x : std::min(sm_.ub[j], value_limit_) - x;
   if (is_int) d = down ? std::ceil(d) : std::floor(d);
   Index row = -1;
+  double row_coef = 0.0;
   for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
     const Index i = sm_.col_row[p];
     const double a_ij = sm_.col_coef[p];
@@ -347,9 +374,11 @@ void MoveGenerator::lift_compute(Index j, double* value, double* gain, Index* bi
     if (down ? di > d : di < d) {
       d = di;
       row = i;
+      row_coef = a_ij;
     }
   }
   if (bind != nullptr) *bind = row;
+  if (bind_coef != nullptr) *bind_coef = row_coef;
   if (down ? !(d < 0.0) : !(d > 0.0)) return;
   // Steps below 1e-9 relative are rounding noise, not lifts (depends on x only, so
   // the cache stays optimistic while x_j and the watched row are unchanged).
@@ -451,21 +480,12 @@ void MoveGenerator::heap_fix(Index j) {
 
 void MoveGenerator::lift_set(Index j) {
   Index row;
-  lift_compute(j, &lift_value_[j], &lift_gain_[j], &row);
+  double coef;
+  lift_compute(j, &lift_value_[j], &lift_gain_[j], &row, &coef);
   heap_fix(j);
   // The side of row that bounds j: the activity rises with j's improving step
   // iff the coefficient and the step have the same sign.
-  bool hi_side = false;
-  double coef = 0.0;
-  if (row >= 0) {
-    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
-      if (sm_.col_row[p] == row) {
-        coef = sm_.col_coef[p];
-        hi_side = (coef > 0) != (sm_.cost[j] > 0);
-        break;
-      }
-    }
-  }
+  const bool hi_side = row >= 0 && (coef > 0) != (sm_.cost[j] > 0);
   watch(j, row, hi_side, coef);
   st_.work += static_cast<double>(sm_.col_length(j)) + 1.0;
 }

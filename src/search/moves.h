@@ -108,16 +108,20 @@ class MoveGenerator {
   // others can only lose room and are validated lazily). Call after every move
   // while the cache is in use. Cost O(sum of the refreshed columns + log n each).
   void lift_refresh_after(Index moved, double old_value);
+  // True when moves are scored with per-side row weights (ls_side_weights).
+  bool side_weights() const { return side_weights_; }
   // Best lift with a positive gain, validated against the current point; false if none.
   bool lift_best(Candidate* best);
   // Lift of variable j from scratch: its new value and objective gain (0 = none),
-  // and the row that bounds it (-1: its own bound or the value limit).
-  void lift_compute(Index j, double* value, double* gain, Index* bind = nullptr) const;
+  // and the row that bounds it with its coefficient there (-1 and 0: its own bound
+  // or the value limit).
+  void lift_compute(Index j, double* value, double* gain, Index* bind = nullptr,
+                    double* bind_coef = nullptr) const;
   // Checks the cache invariants (optimism, positive set, watch lists); "" if they hold.
   std::string lift_check() const;
 
  private:
-  template <bool kRobust>
+  template <bool kRobust, bool kSides>
   Score score_impl(Index j, double value) const;
   // Tight move(s) of the variable at CSR position p of row i: to the violated side,
   // or to both sides of a satisfied row.
@@ -136,6 +140,7 @@ class MoveGenerator {
   bool bonus_robust_;
   bool obj_before_feasible_;
   double value_limit_;
+  const bool side_weights_;  // score each side of a row with its own weight (ls_side_weights)
 
   bool has_incumbent_ = false;
   Real threshold_ = 0;

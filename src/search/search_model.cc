@@ -162,6 +162,21 @@ SearchModel build_search_model(const Model& model, const Options& options) {
     }
     sm.row_sign[r] = static_cast<std::int8_t>(pos ? 1 : neg ? -1 : 0);
   }
+  // Per-side weights for two-sided rows (all of them, or those with coefficients of one
+  // magnitude: partitioning, assignment and cardinality rows, whose over- and under-covered
+  // states call for different repairs; a knapsack equality is crossed far more often
+  // than met, and its single weight tracks it better).
+  sm.row_sides.assign(m, 0);
+  for (Index r = 0; r < m && options.ls_side_weights != "none"; ++r) {
+    if (!std::isfinite(sm.rows[r].lo) || !std::isfinite(sm.rows[r].hi)) continue;
+    bool unit = true;
+    const NzIndex b = sm.row_start[r];
+    for (NzIndex p = b; p < sm.row_start[r + 1] && unit; ++p) {
+      unit = std::fabs(sm.row_coef[p]) == std::fabs(sm.row_coef[b]);
+    }
+    sm.row_sides[r] = options.ls_side_weights == "all" || unit;
+    sm.any_row_sides = sm.any_row_sides || sm.row_sides[r];
+  }
   // Lift candidates: a variable in an equality row has an empty local feasible domain.
   sm.is_lift.assign(n, 0);
   for (Index j : sm.obj_vars) {

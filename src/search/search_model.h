@@ -58,6 +58,8 @@ struct SearchModel {
   std::vector<double> row_coef;
   std::vector<RowBounds> rows;
   std::vector<std::int8_t> row_sign;     // +1: all coefficients > 0, -1: all < 0, 0: mixed
+  std::vector<std::uint8_t> row_sides;   // 1: each side has its own weight (ls_side_weights)
+  bool any_row_sides = false;            // some row_sides[i] == 1
   std::vector<double> row_slack;         // half tolerance used when rounding integer moves
   std::vector<double> row_strict_lo;     // strictly satisfied above this (lo + tol), -inf if none
   std::vector<double> row_strict_hi;     // strictly satisfied below this (hi - tol), +inf if none
@@ -78,7 +80,7 @@ struct SearchModel {
 };
 
 // Builds the search view of `model` under `options` (ls_split_equalities,
-// ls_feas_tol). Cost O(nnz). Never fails: trivial infeasibility is reported
+// ls_side_weights, ls_feas_tol). Cost O(nnz). Never fails: trivial infeasibility is reported
 // through `infeasible`.
 SearchModel build_search_model(const Model& model, const Options& options);
 

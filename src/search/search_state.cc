@@ -20,6 +20,7 @@ SearchState::SearchState(const SearchModel& sm) : sm_(sm) {
   }
   violated.reset(sm.num_rows);
   weight.assign(sm.num_rows, 1);
+  weight_lo.assign(sm.num_rows, 1);
   raised_weights.reset(sm.num_rows);
   last_move.assign(sm.num_vars, 0);
   no_inc_until.assign(sm.num_vars, 0);
@@ -122,17 +123,18 @@ void SearchState::apply(Index j, double value) {
 }
 
 void SearchState::reset_weights() {
-  for (Index i : raised_weights) weight[i] = 1;
+  for (Index i : raised_weights) weight[i] = weight_lo[i] = 1;
   raised_weights.clear();
   obj_weight = 1;
 }
 
-void SearchState::add_weight(Index i, std::int64_t delta, std::int64_t limit) {
-  std::int64_t w = weight[i] + delta;
+void SearchState::add_weight(Index i, std::int64_t delta, std::int64_t limit, bool lo_side) {
+  std::int64_t& slot = lo_side ? weight_lo[i] : weight[i];
+  std::int64_t w = slot + delta;
   if (w > limit) w = limit;
   if (w < 0) w = 0;
-  weight[i] = w;
-  if (w != 1) {
+  slot = w;
+  if (weight[i] != 1 || weight_lo[i] != 1) {
     raised_weights.insert(i);
   } else {
     raised_weights.erase(i);
@@ -159,7 +161,7 @@ std::string SearchState::check_against_scratch() const {
       std::snprintf(buf, sizeof buf, "row %d: violated-set membership wrong", i);
       return buf;
     }
-    if ((weight[i] != 1) != raised_weights.contains(i)) {
+    if ((weight[i] != 1 || weight_lo[i] != 1) != raised_weights.contains(i)) {
       std::snprintf(buf, sizeof buf, "row %d: raised-weight membership wrong", i);
       return buf;
     }

@@ -9,7 +9,7 @@
 //    and recompute() clears all drift);
 //  * violated contains exactly the rows with act < lo_tol or act > hi_tol;
 //  * objective == c·x (without the offset);
-//  * raised_weights contains exactly the rows with weight != 1;
+//  * raised_weights contains exactly the rows with weight != 1 or weight_lo != 1;
 //  * for every sign-uniform row i (SearchModel::row_sign), the list
 //    above_items[row_start[i] .. + above_count[i]) holds the row offsets of
 //    exactly its entries whose variable is not fixed and lies above its lower
@@ -61,7 +61,8 @@ class SearchState {
   // Resets all weights to 1. Cost O(|raised_weights|).
   void reset_weights();
   // Adds `delta` to the weight of row i (clamped to [0, limit]), keeping raised_weights.
-  void add_weight(Index i, std::int64_t delta, std::int64_t limit);
+  // With lo_side the lower side's own weight changes (used by per-side weighting).
+  void add_weight(Index i, std::int64_t delta, std::int64_t limit, bool lo_side = false);
 
   // Compares the incremental state with a recomputation from scratch; returns
   // an empty string when they agree, else a description of the first difference.
@@ -76,7 +77,9 @@ class SearchState {
   std::vector<float> act_err;            // bound on the rounding error of act (non-exact models)
   IndexedSet violated;                   // rows outside their sides
   Real objective = 0;                    // c·x without the offset
-  std::vector<std::int64_t> weight;      // row weights (start at 1)
+  std::vector<std::int64_t> weight;      // row weights (start at 1); the upper side's with
+                                         // per-side weights (ls_side_weights)
+  std::vector<std::int64_t> weight_lo;   // the lower side's weight (per-side weights only)
   IndexedSet raised_weights;             // rows whose weight differs from 1
   std::int64_t obj_weight = 1;           // objective weight
   std::uint64_t step = 0;                // moves applied so far (also the age clock)

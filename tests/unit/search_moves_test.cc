@@ -12,6 +12,7 @@
 #include "search/moves.h"
 #include "search/search_model.h"
 #include "search/search_state.h"
+#include "util/rng.h"
 
 namespace lsmip::search {
 namespace {
@@ -188,6 +189,93 @@ TEST(SearchMoves, LiftStaysInsideTheLocalFeasibleDomain) {
   EXPECT_TRUE(f.st.violated.empty());
   f.gen.lift_compute(1, &v, &gain);
   EXPECT_EQ(v, 0.0);  // 2*6 + 3y <= 12 -> y stays 0
+}
+
+TEST(SearchMoves, SideWeightsScoreLikeSplitRows) {
+  // Equality and one-sided rows with integer and continuous columns and mixed-sign
+  // coefficients. With per-side weights on every two-sided row, each score must equal
+  // the score on the model with the equalities split, once the split rows carry the
+  // same weights as the corresponding sides.
+  Rng rng(17);
+  for (int trial = 0; trial < 60; ++trial) {
+    ModelBuilder b;
+    const int n = 5, m = 4;
+    for (int j = 0; j < n; ++j) b.add_col("x" + std::to_string(j), -3, 4, 0, j % 3 != 2);
+    for (int i = 0; i < m; ++i) {
+      b.add_row("r" + std::to_string(i), -kInf, kInf);
+      for (int j = 0; j < n; ++j) {
+        if (rng.chance(0.6)) b.add_entry(i, j, static_cast<double>(rng.below(7)) - 3.0 + 0.5 * (j % 2));
+      }
+      const double side = static_cast<double>(rng.below(5)) - 2.0;
+      if (i % 2 == 0) {
+        b.set_row_bounds(i, side, side);
+      } else {
+        b.set_row_bounds(i, -kInf, side);
+      }
+    }
+    const Model model = build(b);
+    std::vector<double> x(n);
+    for (int j = 0; j < n; ++j) x[j] = static_cast<double>(rng.below(8)) - 3.0;
+    Options side_opt;
+    side_opt.ls_side_weights = "all";
+    Options split_opt;
+    split_opt.ls_split_equalities = true;
+    Fixture side(model, side_opt, x), split(model, split_opt, x);
+    // Random weights on the sides, copied to the split rows (same origin; the "<=" half
+    // carries the upper side's weight).
+    for (Index r = 0; r < split.sm.num_rows; ++r) {
+      const std::int64_t w = 1 + rng.below(9);
+      const Index i = split.sm.row_origin[r];
+      Index native = -1;
+      for (Index k = 0; k < side.sm.num_rows; ++k) {
+        if (side.sm.row_origin[k] == i) native = k;
+      }
+      ASSERT_GE(native, 0);
+      split.st.weight[r] = w;
+      const bool upper_half = std::isfinite(split.sm.rows[r].hi);
+      if (upper_half) {
+        side.st.weight[native] = w;
+      } else {
+        side.st.weight_lo[native] = w;
+      }
+    }
+    for (Index j = 0; j < n; ++j) {
+      for (double v = -3; v <= 4; v += 1.0) {
+        if (v == x[j]) continue;
+        const Score a = side.gen.score(j, v), c = split.gen.score(j, v);
+        EXPECT_EQ(a.progress, c.progress) << "trial " << trial << " x" << j << " := " << v;
+      }
+    }
+  }
+}
+
+TEST(SearchMoves, SideWeightsUnitModeSelectsRowsWithOneMagnitude) {
+  // "unit" gives per-side weights to two-sided rows whose coefficients share one magnitude
+  // (a partitioning row, a +-1 flow balance), not to a knapsack equality or a one-sided row.
+  ModelBuilder b;
+  for (int j = 0; j < 3; ++j) b.add_col("x" + std::to_string(j), 0, 5, 0, true);
+  b.add_row("partition", 1, 1);
+  b.add_row("balance", 0, 0);
+  b.add_row("knapsack", 7, 7);
+  b.add_row("cover", 1, kInf);
+  for (int j = 0; j < 3; ++j) {
+    b.add_entry(0, j, 1);
+    b.add_entry(1, j, j == 1 ? -2 : 2);
+    b.add_entry(2, j, 2 + j);
+    b.add_entry(3, j, 1);
+  }
+  const Model m = build(b);
+  for (const char* mode : {"none", "unit", "all"}) {
+    Options o;
+    o.ls_side_weights = mode;
+    const SearchModel sm = build_search_model(m, o);
+    const std::string s = mode;
+    EXPECT_EQ(sm.row_sides[0], s != "none") << mode;
+    EXPECT_EQ(sm.row_sides[1], s != "none") << mode;
+    EXPECT_EQ(sm.row_sides[2], s == "all") << mode;
+    EXPECT_EQ(sm.row_sides[3], 0) << mode;  // one-sided: nothing to separate
+    EXPECT_EQ(sm.any_row_sides, s != "none") << mode;
+  }
 }
 
 }  // namespace

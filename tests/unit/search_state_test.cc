@@ -133,6 +133,20 @@ TEST(SearchState, IncrementalMatchesScratchSplitEqualitiesAndVariants) {
   }
 }
 
+TEST(SearchState, IncrementalMatchesScratchSideWeights) {
+  // Per-side row weights (both selections), with smoothing so both weights also fall.
+  for (const char* mode : {"unit", "all"}) {
+    Options options;
+    options.ls_side_weights = mode;
+    options.ls_weight_scheme = "smooth";
+    options.ls_smooth_prob = 0.3;
+    for (std::uint64_t seed = 400; seed <= 420; ++seed) {
+      const Model m = random_model(seed, {seed % 3 != 0, seed % 2 == 0, true});
+      drive_and_check(m, options, seed, 300);
+    }
+  }
+}
+
 TEST(SearchState, CheckLevelTwoRunsClean) {
   Options options;
   options.ls_check_level = 2;

@@ -236,5 +236,42 @@ TEST(SolveCli, TimeLimitIsKeptOnLargeModels) {
   }
 }
 
+TEST(SolveCli, RapidImprovementsAreThrottledInTheLogButKeptInTheTrace) {
+  // max z with z = y, both continuous: breakthrough moves improve z in doubling steps,
+  // dozens of improvements within milliseconds. The log prints a few rows, the last one
+  // with the final objective; the JSON trace lists every improvement.
+  const std::string dir = ::testing::TempDir();
+  const std::string model = dir + "/rapid.lp", rep = dir + "/rapid.json";
+  std::ofstream(model) << "Maximize\n obj: z\nSubject To\n link: z - y = 0\nBounds\n"
+                          " 0 <= z <= 1000000\n 0 <= y <= 1000000\nEnd\n";
+  const auto r = testing::run_command(testing::lsmip_binary() + " " + model +
+                                      " --work-limit 2e6 --presolve=false --json " + rep);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string json = slurp(rep);
+  const auto at = json.find("\"trace\"");
+  ASSERT_NE(at, std::string::npos) << json;
+  int improvements = 0;
+  for (auto p = json.find("[", json.find("[", at) + 1); p != std::string::npos && p < json.find("]]", at);
+       p = json.find("[", p + 1)) {
+    ++improvements;
+  }
+  int rows = 0;
+  std::string last_row;
+  std::istringstream lines(r.output);
+  for (std::string line; std::getline(lines, line);) {
+    for (const char* src : {"  tight ", "  break ", "  lift ", "  sat-tight ", "  random ", "  flip "}) {
+      if (line.rfind(src, 0) == 0) {
+        ++rows;
+        last_row = line;
+      }
+    }
+  }
+  EXPECT_GE(improvements, 10) << json;
+  EXPECT_LT(rows, improvements) << r.output;
+  EXPECT_GE(rows, 1) << r.output;
+  EXPECT_NE(last_row.find("1000000"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("best objective    1000000"), std::string::npos) << r.output;
+}
+
 }  // namespace
 }  // namespace lsmip
