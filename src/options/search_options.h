@@ -31,6 +31,12 @@
     "Candidates scored per step from satisfied rows")                                             \
   X(ls_flip_bms, std::int64_t, 0, 0, 100000000, "", "search",                                    \
     "Binary variables sampled for the flip fallback (0 = off)")                                   \
+  X(ls_transfer_pairs, std::int64_t, 200, 0, 100000000, "", "search",                             \
+    "Transfer pairs scored per step when no single tight move improves: a variable's tight "     \
+    "move plus the opposite step of a partner in a satisfied equality with coefficients of one "  \
+    "magnitude, which stays satisfied (0 = off)")                                                \
+  X(ls_transfer_partners, std::int64_t, 8, 1, 1000000, "", "search",                               \
+    "Partners sampled from the equality for each transfer")                                      \
   X(ls_random_bms, std::int64_t, 250, 1, 100000000, "", "search",                                 \
     "Candidates scored in the random-violated-row escape step")                                   \
   X(ls_mitigation, std::int64_t, 2, 1, 1000, "", "search",                                        \

@@ -50,6 +50,8 @@ class Engine {
   void feasible_phase();
   void step();
   void apply(const Candidate& c);
+  // Applies both steps of a transfer (two moves of kind kTransfer).
+  void apply_pair(const PairMove& pm);
   void update_weights();
   void restart();
   void record_incumbent(MoveKind source);
@@ -245,6 +247,11 @@ void Engine::apply(const Candidate& c) {
   }
 }
 
+void Engine::apply_pair(const PairMove& pm) {
+  apply(Candidate{pm.var, pm.value, MoveKind::kTransfer});
+  apply(Candidate{pm.partner, pm.partner_value, MoveKind::kTransfer});
+}
+
 void Engine::update_weights() {
   const std::int64_t limit = opt_.ls_weight_limit;
   if (smooth_ && rng_.chance(opt_.ls_smooth_prob)) {
@@ -338,6 +345,14 @@ void Engine::step() {
     apply(c);
     return;
   }
+  if (opt_.ls_transfer_pairs > 0 && !st_.violated.empty()) {
+    PairMove pm;
+    if (gen_.best_transfer(opt_.ls_unsat_rows, opt_.ls_transfer_partners, opt_.ls_transfer_pairs,
+                           &pm, &s)) {
+      apply_pair(pm);
+      return;
+    }
+  }
   if (inc && opt_.ls_sat_rows > 0) {
     gen_.begin(true);
     gen_.add_sat_tight(opt_.ls_sat_rows, opt_.ls_sat_bms);
@@ -427,6 +442,16 @@ bool Engine::force_move(MoveKind kind) {
     apply(c);
     return true;
   }
+  if (kind == MoveKind::kTransfer) {
+    gen_.begin(false);
+    PairMove pm;
+    if (!gen_.best_transfer(opt_.ls_unsat_rows, opt_.ls_transfer_partners,
+                            std::max<std::int64_t>(opt_.ls_transfer_pairs, 50), &pm, &s)) {
+      return false;
+    }
+    apply_pair(pm);
+    return true;
+  }
   gen_.begin(false);
   switch (kind) {
     case MoveKind::kUnsatTight:
@@ -473,12 +498,34 @@ std::string Engine::check_all() {
   g_inc.add_sat_tight(std::max<std::int64_t>(3, opt_.ls_sat_rows), 1000);
   if (has) g_inc.add_breakthrough(static_cast<std::int64_t>(sm_.obj_vars.size()));
   g_inc.add_flips(10);
-  for (const Candidate& c : g_inc.candidates()) {
+  const std::vector<Candidate>& cands = g_inc.candidates();
+  for (std::size_t t = 0; t < cands.size(); ++t) {
+    const Candidate& c = cands[t];
     const Score a = g_inc.score(c.var, c.value), b = g_fresh.score(c.var, c.value);
     if (!(a == b)) {
       return "score of x" + std::to_string(c.var) + " := " + std::to_string(c.value) + ": " +
              std::to_string(a.progress) + "/" + std::to_string(a.bonus) + " vs scratch " +
              std::to_string(b.progress) + "/" + std::to_string(b.bonus);
+    }
+    // Pair scores (transfers) on consecutive candidates of different variables, where the
+    // rows involved have identical activities in both states (drift within its bound may
+    // decide a near-tie between two violated sides differently).
+    auto same_rows = [&](Index v) {
+      for (NzIndex p = sm_.col_start[v]; p < sm_.col_start[v + 1]; ++p) {
+        if (inc.act_d[sm_.col_row[p]] != fresh.act_d[sm_.col_row[p]]) return false;
+      }
+      return true;
+    };
+    if (t + 1 < cands.size() && cands[t + 1].var != c.var && same_rows(c.var) &&
+        same_rows(cands[t + 1].var)) {
+      const Candidate& d = cands[t + 1];
+      const double dc = c.value - st_.x[c.var], dd = d.value - st_.x[d.var];
+      const Score pa = g_inc.pair_score(c.var, dc, d.var, dd);
+      const Score pb = g_fresh.pair_score(c.var, dc, d.var, dd);
+      if (!(pa == pb)) {
+        return "pair score of x" + std::to_string(c.var) + ", x" + std::to_string(d.var) + ": " +
+               std::to_string(pa.progress) + " vs scratch " + std::to_string(pb.progress);
+      }
     }
   }
   if (lift_valid_) {

@@ -14,6 +14,8 @@ enum class MoveKind : std::uint8_t {
   kLift,          // lift move inside the local feasible domain
   kFlip,          // Boolean flip fallback
   kRandomTight,   // escape: best move of a random violated row, taken even if not improving
+  kTransfer,      // pair move along a satisfied equality: one variable's tight move plus the
+                  // opposite step of a partner in the equality, which stays satisfied
   kRestart,       // restart from the best solution (or a random point)
   kInitial,       // the initial / warm-start point itself
   kCount
@@ -21,7 +23,8 @@ enum class MoveKind : std::uint8_t {
 
 inline constexpr std::size_t kNumMoveKinds = static_cast<std::size_t>(MoveKind::kCount);
 
-// Short name for the log: "tight", "sat-tight", "break", "lift", "flip", "random", "restart", "initial".
+// Short name for the log: "tight", "sat-tight", "break", "lift", "flip", "random", "transfer",
+// "restart", "initial".
 const char* move_kind_name(MoveKind kind);
 
 }  // namespace lsmip::search

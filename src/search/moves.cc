@@ -14,6 +14,7 @@ const char* move_kind_name(MoveKind kind) {
     case MoveKind::kLift: return "lift";
     case MoveKind::kFlip: return "flip";
     case MoveKind::kRandomTight: return "random";
+    case MoveKind::kTransfer: return "transfer";
     case MoveKind::kRestart: return "restart";
     case MoveKind::kInitial: return "initial";
     case MoveKind::kCount: break;
@@ -50,6 +51,8 @@ MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Op
   picked_rows_.reserve(1024);
   var_stamp_.assign(sm.num_vars, Stamp{0, 0.0});
   row_stamp_.assign(sm.num_rows, 0);
+  pair_delta_.assign(sm.num_rows, 0.0);
+  pair_stamp_.assign(sm.num_rows, 0);
   lift_value_.assign(sm.num_vars, 0.0);
   lift_gain_.assign(sm.num_vars, 0.0);
   lift_stamp_.assign(sm.num_vars, 0);
@@ -232,72 +235,106 @@ void MoveGenerator::add_flips(std::int64_t count) {
 }
 
 template <bool kRobust, bool kSides>
-Score MoveGenerator::score_impl(Index j, double value) const {
-  // Scoring reads the double copy of the activities: it only ranks moves, while
-  // feasibility decisions use the long double activities. The loop is written
-  // without data-dependent branches (the statuses are unpredictable).
-  const double delta = value - st_.x[j];
-  std::int64_t progress = 0, bonus = 0;
+inline void MoveGenerator::row_terms(Index i, double a, double na, std::int64_t* progress,
+                                     std::int64_t* bonus) const {
+  // Written without data-dependent branches (the statuses are unpredictable).
+  const RowBounds& b = sm_.rows[i];
   const std::int64_t mf = mitigation_;
-  const NzIndex end = sm_.col_start[j + 1];
-  const RowBounds* rows = sm_.rows.data();
-  const double* act = st_.act_d.data();
-  const std::int64_t* weight = st_.weight.data();
-  const std::int64_t* weight_lo = st_.weight_lo.data();
-  for (NzIndex p = sm_.col_start[j]; p < end; ++p) {
-    const Index i = sm_.col_row[p];
-    const RowBounds& b = rows[i];
-    const double a = act[i];
-    const double na = a + sm_.col_coef[p] * delta;
-    const std::int64_t w = weight[i];
-    if (kSides && sm_.row_sides[i]) {
-      // Each side is a half-row with its own weight, scored as if the row were split:
-      // status change of the side (times mitigation), else +-1 for getting closer/further.
-      const std::int64_t wl = weight_lo[i];
-      const bool ha = a > b.hi_tol, hn = na > b.hi_tol;
-      const bool la = a < b.lo_tol, ln = na < b.lo_tol;
-      const std::int64_t hboth = static_cast<std::int64_t>(ha & hn) *
-                                 (static_cast<std::int64_t>(na < a) - static_cast<std::int64_t>(na > a));
-      const std::int64_t lboth = static_cast<std::int64_t>(la & ln) *
-                                 (static_cast<std::int64_t>(na > a) - static_cast<std::int64_t>(na < a));
-      progress += ((static_cast<std::int64_t>(ha) - static_cast<std::int64_t>(hn)) * mf + hboth) * w +
-                  ((static_cast<std::int64_t>(la) - static_cast<std::int64_t>(ln)) * mf + lboth) * wl;
-      if constexpr (kRobust) {
-        const bool sa = a > sm_.row_strict_lo[i] && a < sm_.row_strict_hi[i];
-        const bool sn = na > sm_.row_strict_lo[i] && na < sm_.row_strict_hi[i];
-        if (sa != sn) bonus += sn ? w : -w;
-      }
-      continue;
-    }
+  const std::int64_t w = st_.weight[i];
+  if (kSides && sm_.row_sides[i]) {
+    // Each side is a half-row with its own weight, scored as if the row were split:
+    // status change of the side (times mitigation), else +-1 for getting closer/further.
+    const std::int64_t wl = st_.weight_lo[i];
+    const bool ha = a > b.hi_tol, hn = na > b.hi_tol;
+    const bool la = a < b.lo_tol, ln = na < b.lo_tol;
+    const std::int64_t hboth = static_cast<std::int64_t>(ha & hn) *
+                               (static_cast<std::int64_t>(na < a) - static_cast<std::int64_t>(na > a));
+    const std::int64_t lboth = static_cast<std::int64_t>(la & ln) *
+                               (static_cast<std::int64_t>(na > a) - static_cast<std::int64_t>(na < a));
+    *progress += ((static_cast<std::int64_t>(ha) - static_cast<std::int64_t>(hn)) * mf + hboth) * w +
+                 ((static_cast<std::int64_t>(la) - static_cast<std::int64_t>(ln)) * mf + lboth) * wl;
+  } else {
     const bool va = (a > b.hi_tol) | (a < b.lo_tol);
     const bool vn = (na > b.hi_tol) | (na < b.lo_tol);
-    const double ea = std::max(a - b.hi, b.lo - a);    // > 0 when violated
+    const double ea = std::max(a - b.hi, b.lo - a);  // > 0 when violated
     const double en = std::max(na - b.hi, b.lo - na);
     const std::int64_t both = static_cast<std::int64_t>(va & vn) *
                               (static_cast<std::int64_t>(en < ea) - static_cast<std::int64_t>(en > ea));
     const std::int64_t change = static_cast<std::int64_t>(va) - static_cast<std::int64_t>(vn);
-    progress += (change * mf + both) * w;
-    if constexpr (kRobust) {
-      const bool sa = a > sm_.row_strict_lo[i] && a < sm_.row_strict_hi[i];
-      const bool sn = na > sm_.row_strict_lo[i] && na < sm_.row_strict_hi[i];
-      if (sa != sn) bonus += sn ? w : -w;
-    }
+    *progress += (change * mf + both) * w;
   }
-  const double c = sm_.cost[j];
-  if (c != 0.0 && (has_incumbent_ || obj_before_feasible_)) {
-    const double dobj = c * delta;
-    if (dobj < 0) {
-      progress += mf * st_.obj_weight;
-    } else if (dobj > 0) {
-      progress -= mf * st_.obj_weight;
-    }
-    if (has_incumbent_ && bonus_breakthrough_) {
-      const bool before = st_.objective < threshold_;
-      const bool after = st_.objective + static_cast<Real>(dobj) < threshold_;
-      if (before != after) bonus += after ? st_.obj_weight : -st_.obj_weight;
-    }
+  if constexpr (kRobust) {
+    const bool sa = a > sm_.row_strict_lo[i] && a < sm_.row_strict_hi[i];
+    const bool sn = na > sm_.row_strict_lo[i] && na < sm_.row_strict_hi[i];
+    if (sa != sn) *bonus += sn ? w : -w;
   }
+}
+
+void MoveGenerator::objective_terms(double dobj, std::int64_t* progress, std::int64_t* bonus) const {
+  if (dobj == 0.0 || !(has_incumbent_ || obj_before_feasible_)) return;
+  *progress += (dobj < 0 ? 1 : -1) * mitigation_ * st_.obj_weight;
+  if (has_incumbent_ && bonus_breakthrough_) {
+    const bool before = st_.objective < threshold_;
+    const bool after = st_.objective + static_cast<Real>(dobj) < threshold_;
+    if (before != after) *bonus += after ? st_.obj_weight : -st_.obj_weight;
+  }
+}
+
+template <bool kRobust, bool kSides>
+Score MoveGenerator::score_impl(Index j, double value) const {
+  // Scoring reads the double copy of the activities: it only ranks moves, while
+  // feasibility decisions use the long double activities.
+  const double delta = value - st_.x[j];
+  std::int64_t progress = 0, bonus = 0;
+  const NzIndex end = sm_.col_start[j + 1];
+  const double* act = st_.act_d.data();
+  for (NzIndex p = sm_.col_start[j]; p < end; ++p) {
+    const Index i = sm_.col_row[p];
+    const double a = act[i];
+    row_terms<kRobust, kSides>(i, a, a + sm_.col_coef[p] * delta, &progress, &bonus);
+  }
+  objective_terms(sm_.cost[j] * delta, &progress, &bonus);
   return {progress, bonus};
+}
+
+template <bool kRobust, bool kSides>
+Score MoveGenerator::pair_score_impl(Index j, double dj, Index k, double dk) {
+  // Row changes of j are collected first, so a row shared with k is judged on the sum.
+  if (++pair_gen_ == 0) {
+    std::fill(pair_stamp_.begin(), pair_stamp_.end(), 0);
+    pair_gen_ = 1;
+  }
+  std::int64_t progress = 0, bonus = 0;
+  const double* act = st_.act_d.data();
+  for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
+    const Index i = sm_.col_row[p];
+    pair_stamp_[i] = pair_gen_;
+    pair_delta_[i] = sm_.col_coef[p] * dj;
+  }
+  for (NzIndex p = sm_.col_start[k]; p < sm_.col_start[k + 1]; ++p) {
+    const Index i = sm_.col_row[p];
+    if (pair_stamp_[i] == pair_gen_) {
+      pair_delta_[i] += sm_.col_coef[p] * dk;
+    } else {
+      row_terms<kRobust, kSides>(i, act[i], act[i] + sm_.col_coef[p] * dk, &progress, &bonus);
+    }
+  }
+  for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
+    const Index i = sm_.col_row[p];
+    row_terms<kRobust, kSides>(i, act[i], act[i] + pair_delta_[i], &progress, &bonus);
+  }
+  objective_terms(sm_.cost[j] * dj + sm_.cost[k] * dk, &progress, &bonus);
+  st_.work += static_cast<double>(sm_.col_length(j) * 2 + sm_.col_length(k)) + 1.0;
+  return {progress, bonus};
+}
+
+Score MoveGenerator::pair_score(Index j, double dj, Index k, double dk) {
+  if (side_weights_) {
+    return bonus_robust_ ? pair_score_impl<true, true>(j, dj, k, dk)
+                         : pair_score_impl<false, true>(j, dj, k, dk);
+  }
+  return bonus_robust_ ? pair_score_impl<true, false>(j, dj, k, dk)
+                       : pair_score_impl<false, false>(j, dj, k, dk);
 }
 
 Score MoveGenerator::score(Index j, double value) const {
@@ -305,6 +342,84 @@ Score MoveGenerator::score(Index j, double value) const {
     return bonus_robust_ ? score_impl<true, true>(j, value) : score_impl<false, true>(j, value);
   }
   return bonus_robust_ ? score_impl<true, false>(j, value) : score_impl<false, false>(j, value);
+}
+
+bool MoveGenerator::step_allowed(Index var, double value) const {
+  const double cur = st_.x[var];
+  if (!(std::fabs(value) <= value_limit_) || value == cur) return false;
+  if (respect_tabu_) {
+    if (value > cur ? st_.step < st_.no_inc_until[var] : st_.step < st_.no_dec_until[var]) return false;
+  }
+  return true;
+}
+
+bool MoveGenerator::best_transfer(std::int64_t num_rows, std::int64_t partners,
+                                  std::int64_t max_pairs, PairMove* best, Score* best_score) {
+  constexpr int kEntriesPerRow = 4;
+  const std::int32_t nv = st_.violated.size();
+  if (nv == 0 || !sm_.any_unit_eq || max_pairs <= 0 || partners <= 0) return false;
+  bool have = false;
+  Score bs;
+  std::uint64_t best_age = 0;
+  std::int64_t pairs = 0;
+  for (std::int64_t t = 0; t < num_rows && pairs < max_pairs; ++t) {
+    const Index r = st_.violated[static_cast<std::int32_t>(rng_.below(static_cast<std::uint32_t>(nv)))];
+    const RowBounds& rb = sm_.rows[r];
+    const Real a = st_.act[r];
+    const NzIndex len = sm_.row_length(r);
+    for (int e = 0; e < kEntriesPerRow && e < len && pairs < max_pairs; ++e) {
+      const NzIndex p = sm_.row_start[r] +
+                        (len <= kEntriesPerRow ? e : static_cast<NzIndex>(rng_.below(static_cast<std::uint32_t>(len))));
+      const Index j = sm_.row_col[p];
+      const VarInfo& vj = sm_.var[j];
+      if (vj.is_fixed) continue;
+      // The tight move of j in row r (r is violated: one side).
+      const bool above = a > rb.hi_tol;
+      double value = st_.x[j] + tight_step(above ? rb.hi - a : rb.lo - a, sm_.row_coef[p], above,
+                                           vj.is_int, sm_.row_slack[r]);
+      if (std::isnan(value)) continue;
+      value = std::min(std::max(value, vj.lb), vj.ub);
+      if (!step_allowed(j, value)) continue;
+      const double dj = value - st_.x[j];
+      // The first satisfied unit equality of j's column that the step would break.
+      Index eq = -1;
+      double a_ej = 0.0;
+      for (NzIndex q = sm_.col_start[j]; q < sm_.col_start[j + 1]; ++q) {
+        const Index i = sm_.col_row[q];
+        if (i != r && sm_.row_unit_eq[i] && !st_.violated.contains(i)) {
+          eq = i;
+          a_ej = sm_.col_coef[q];
+          break;
+        }
+      }
+      st_.work += static_cast<double>(sm_.col_length(j)) + 1.0;
+      if (eq < 0) continue;
+      const NzIndex elen = sm_.row_length(eq);
+      for (std::int64_t s = 0; s < partners && pairs < max_pairs; ++s) {
+        const NzIndex q = sm_.row_start[eq] + static_cast<NzIndex>(rng_.below(static_cast<std::uint32_t>(elen)));
+        const Index k = sm_.row_col[q];
+        const VarInfo& vk = sm_.var[k];
+        if (k == j || vk.is_fixed) continue;
+        const double dk = -a_ej * dj / sm_.row_coef[q];  // |a_ek| == |a_ej|: exactly +-dj
+        if (vk.is_int && dk != std::floor(dk)) continue;
+        const double kv = st_.x[k] + dk;
+        if (kv < vk.lb || kv > vk.ub || !step_allowed(k, kv)) continue;
+        ++pairs;
+        const Score sc = pair_score(j, dj, k, dk);
+        if (sc.progress <= 0) continue;
+        const std::uint64_t age = std::max(st_.last_move[j], st_.last_move[k]);
+        if (!have || sc.progress > bs.progress ||
+            (sc.progress == bs.progress && (sc.bonus > bs.bonus || (sc.bonus == bs.bonus && age < best_age)))) {
+          have = true;
+          bs = sc;
+          best_age = age;
+          *best = PairMove{j, value, k, kv};
+        }
+      }
+    }
+  }
+  if (have) *best_score = bs;
+  return have;
 }
 
 bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* best,

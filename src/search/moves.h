@@ -33,6 +33,15 @@ struct Candidate {
   MoveKind kind;
 };
 
+// A transfer: var := value and partner := partner_value, opposite steps along one
+// satisfied equality row with coefficients of one magnitude, which stays satisfied.
+struct PairMove {
+  Index var;
+  double value;
+  Index partner;
+  double partner_value;
+};
+
 // Two-level score: progress first, bonus breaks ties.
 struct Score {
   std::int64_t progress = 0;
@@ -90,6 +99,18 @@ class MoveGenerator {
 
   // Score of setting x_j = value from the current state. Cost O(column length).
   Score score(Index j, double value) const;
+  // Joint score of x_j += dj and x_k += dk (rows shared by both judged on the summed
+  // change). Cost O(column lengths of j and k).
+  Score pair_score(Index j, double dj, Index k, double dk);
+
+  // Transfers for local optima where no single move helps: for up to `num_rows` sampled
+  // violated rows and a few sampled entries each, the entry's tight move would break a
+  // satisfied equality with coefficients of one magnitude (SearchModel::row_unit_eq); up
+  // to `partners` sampled variables of that equality take the opposite step so that it
+  // stays satisfied. Scores at most `max_pairs` pairs jointly (tabu as set by begin())
+  // and returns the best with positive progress; false if none.
+  bool best_transfer(std::int64_t num_rows, std::int64_t partners, std::int64_t max_pairs,
+                     PairMove* best, Score* best_score);
 
   // ---- Lift moves (feasible mode) ----
   // The cache holds, per lift variable, a lift value and gain that are never
@@ -123,6 +144,15 @@ class MoveGenerator {
  private:
   template <bool kRobust, bool kSides>
   Score score_impl(Index j, double value) const;
+  template <bool kRobust, bool kSides>
+  Score pair_score_impl(Index j, double dj, Index k, double dk);
+  // Score terms of row i moving from activity a to na (weights, mitigation, sides).
+  template <bool kRobust, bool kSides>
+  void row_terms(Index i, double a, double na, std::int64_t* progress, std::int64_t* bonus) const;
+  // Score terms of an objective change dobj (objective weight, breakthrough bonus).
+  void objective_terms(double dobj, std::int64_t* progress, std::int64_t* bonus) const;
+  // True when a step of var from its value to `value` passes the tabu and value-limit filters.
+  bool step_allowed(Index var, double value) const;
   // Tight move(s) of the variable at CSR position p of row i: to the violated side,
   // or to both sides of a satisfied row.
   void add_entry_tight(Index i, NzIndex p, MoveKind kind);
@@ -158,6 +188,9 @@ class MoveGenerator {
   std::vector<Stamp> var_stamp_;
   std::vector<std::uint32_t> row_stamp_;  // rows already sampled in this generation
   std::vector<Index> picked_rows_;        // rows sampled for the current candidate list
+  std::vector<double> pair_delta_;        // pair scoring: activity change per row ...
+  std::vector<std::uint32_t> pair_stamp_; // ... valid where the stamp is pair_gen_
+  std::uint32_t pair_gen_ = 0;
 
   // Recomputes the lift of j, updating the cache, the heap and j's watch.
   void lift_set(Index j);

@@ -167,13 +167,17 @@ SearchModel build_search_model(const Model& model, const Options& options) {
   // states call for different repairs; a knapsack equality is crossed far more often
   // than met, and its single weight tracks it better).
   sm.row_sides.assign(m, 0);
-  for (Index r = 0; r < m && options.ls_side_weights != "none"; ++r) {
+  sm.row_unit_eq.assign(m, 0);
+  for (Index r = 0; r < m; ++r) {
     if (!std::isfinite(sm.rows[r].lo) || !std::isfinite(sm.rows[r].hi)) continue;
     bool unit = true;
     const NzIndex b = sm.row_start[r];
     for (NzIndex p = b; p < sm.row_start[r + 1] && unit; ++p) {
       unit = std::fabs(sm.row_coef[p]) == std::fabs(sm.row_coef[b]);
     }
+    sm.row_unit_eq[r] = unit && sm.rows[r].lo == sm.rows[r].hi;
+    sm.any_unit_eq = sm.any_unit_eq || sm.row_unit_eq[r];
+    if (options.ls_side_weights == "none") continue;
     sm.row_sides[r] = options.ls_side_weights == "all" || unit;
     sm.any_row_sides = sm.any_row_sides || sm.row_sides[r];
   }

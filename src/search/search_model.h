@@ -60,6 +60,8 @@ struct SearchModel {
   std::vector<std::int8_t> row_sign;     // +1: all coefficients > 0, -1: all < 0, 0: mixed
   std::vector<std::uint8_t> row_sides;   // 1: each side has its own weight (ls_side_weights)
   bool any_row_sides = false;            // some row_sides[i] == 1
+  std::vector<std::uint8_t> row_unit_eq; // 1: equality row, all coefficients of one magnitude
+  bool any_unit_eq = false;              // some row_unit_eq[i] == 1
   std::vector<double> row_slack;         // half tolerance used when rounding integer moves
   std::vector<double> row_strict_lo;     // strictly satisfied above this (lo + tol), -inf if none
   std::vector<double> row_strict_hi;     // strictly satisfied below this (hi - tol), +inf if none

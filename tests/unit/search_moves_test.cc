@@ -278,5 +278,86 @@ TEST(SearchMoves, SideWeightsUnitModeSelectsRowsWithOneMagnitude) {
   }
 }
 
+TEST(SearchMoves, PairScoreEqualsTheScoreOfTheCombinedColumn) {
+  // x_j += dj and x_k += dk change each row by a_ij dj + a_ik dk; a third column z holding
+  // exactly that change (and cost c_j dj + c_k dk), moved from 0 to 1, must score the same.
+  Rng rng(5);
+  for (int trial = 0; trial < 80; ++trial) {
+    const double dj = static_cast<double>(rng.below(5)) - 2.0, dk = static_cast<double>(rng.below(5)) - 2.0;
+    if (dj == 0 || dk == 0) continue;
+    ModelBuilder b;
+    const double cj = static_cast<double>(rng.below(5)) - 2.0, ck = static_cast<double>(rng.below(5)) - 2.0;
+    b.add_col("j", -5, 5, cj, true);
+    b.add_col("k", -5, 5, ck, true);
+    b.add_col("z", 0, 1, cj * dj + ck * dk, false);
+    const int m = 5;
+    for (int i = 0; i < m; ++i) {
+      b.add_row("r" + std::to_string(i), -kInf, kInf);
+      const double aj = rng.chance(0.7) ? static_cast<double>(rng.below(5)) - 2.0 : 0.0;
+      const double ak = rng.chance(0.7) ? static_cast<double>(rng.below(5)) - 2.0 : 0.0;
+      if (aj != 0) b.add_entry(i, 0, aj);
+      if (ak != 0) b.add_entry(i, 1, ak);
+      if (aj * dj + ak * dk != 0) b.add_entry(i, 2, aj * dj + ak * dk);
+      const double side = static_cast<double>(rng.below(5)) - 2.0;
+      switch (rng.below(3)) {
+        case 0: b.set_row_bounds(i, side, side); break;
+        case 1: b.set_row_bounds(i, -kInf, side); break;
+        default: b.set_row_bounds(i, side, kInf); break;
+      }
+    }
+    const Model model = build(b);
+    for (const char* sides : {"none", "all"}) {
+      Options o;
+      o.ls_side_weights = sides;
+      Fixture f(model, o, {static_cast<double>(rng.below(5)) - 2.0, static_cast<double>(rng.below(5)) - 2.0, 0.0});
+      for (Index i = 0; i < f.sm.num_rows; ++i) {
+        f.st.weight[i] = 1 + rng.below(5);
+        f.st.weight_lo[i] = 1 + rng.below(5);
+      }
+      f.gen.set_incumbent(true, f.st.objective + 0.5, f.st.objective - 1);
+      const Score pair = f.gen.pair_score(0, dj, 1, dk);
+      const Score single = f.gen.score(2, 1.0);
+      EXPECT_EQ(pair.progress, single.progress) << "trial " << trial << " " << sides;
+      EXPECT_EQ(pair.bonus, single.bonus) << "trial " << trial << " " << sides;
+    }
+  }
+}
+
+TEST(SearchMoves, TransferKeepsTheEqualityAndRepairsTheRow) {
+  // An item assigned to bin 1 (y1 = 1) that bin 1 cannot hold (cap1: y1 <= 0); the demand
+  // row y1 + y2 = 1 is satisfied. Moving y1 alone repairs cap1 but breaks the demand row
+  // (no progress); the transfer y1 := 0, y2 := 1 keeps the demand and repairs cap1.
+  ModelBuilder b;
+  b.add_col("y1", 0, 1, 0, true);
+  b.add_col("y2", 0, 1, 0, true);
+  b.add_col("y3", 0, 1, 0, true);
+  b.add_row("demand", 1, 1);
+  b.add_row("cap1", -kInf, 0);
+  b.add_row("cap3", -kInf, 0);
+  b.add_entry(0, 0, 1);
+  b.add_entry(0, 1, 1);
+  b.add_entry(0, 2, 1);
+  b.add_entry(1, 0, 1);
+  b.add_entry(2, 2, 1);  // bin 3 cannot take it either
+  const Model m = build(b);
+  Options o;
+  o.ls_side_weights = "none";
+  Fixture f(m, o, {1.0, 0.0, 0.0});
+  ASSERT_EQ(f.st.violated.size(), 1);
+  EXPECT_EQ(f.gen.score(0, 0.0).progress, 0);
+  f.gen.begin(false);
+  PairMove pm{};
+  Score s;
+  ASSERT_TRUE(f.gen.best_transfer(1, 16, 100, &pm, &s));
+  EXPECT_EQ(pm.var, 0);
+  EXPECT_EQ(pm.value, 0.0);
+  EXPECT_EQ(pm.partner, 1);  // y3 would violate cap3: scored lower
+  EXPECT_EQ(pm.partner_value, 1.0);
+  EXPECT_EQ(s.progress, 2);  // one row repaired, mitigation 2, weight 1
+  f.st.apply(pm.var, pm.value);
+  f.st.apply(pm.partner, pm.partner_value);
+  EXPECT_TRUE(f.st.violated.empty());
+}
+
 }  // namespace
 }  // namespace lsmip::search

@@ -19,6 +19,7 @@ struct RandomModelSpec {
   bool integral_data = true;  // integral coefficients and sides
   bool continuous = false;    // some continuous columns
   bool infinite_bounds = false;
+  bool unit_rows = false;     // each row's coefficients share one magnitude (transfers apply)
 };
 
 Model random_model(std::uint64_t seed, const RandomModelSpec& spec) {
@@ -61,6 +62,7 @@ Model random_model(std::uint64_t seed, const RandomModelSpec& spec) {
       double a = static_cast<double>(static_cast<int>(rng.below(9)) - 4);
       if (!spec.integral_data) a += 0.25 * static_cast<double>(rng.below(4));
       if (a == 0) a = spec.integral_data ? -1.0 : -1.5;
+      if (spec.unit_rows) a = (rng.chance(0.5) ? 1.0 : -1.0) * (1.0 + static_cast<double>(i % 2));
       b.add_entry(i, j, a);
       act_lo += std::min(0.0, a) * 3;
       act_hi += std::max(0.0, a) * 3;
@@ -87,12 +89,13 @@ void drive_and_check(const Model& model, Options options, std::uint64_t seed, in
   ASSERT_EQ(ls.check_all(), "");
   Rng rng(seed * 7 + 1);
   const MoveKind kinds[] = {MoveKind::kUnsatTight, MoveKind::kSatTight, MoveKind::kBreakthrough,
-                            MoveKind::kLift,       MoveKind::kFlip,     MoveKind::kRandomTight};
+                            MoveKind::kLift,       MoveKind::kFlip,     MoveKind::kRandomTight,
+                            MoveKind::kTransfer};
   for (int s = 0; s < steps; ++s) {
-    const std::uint32_t pick = rng.below(10);
-    if (pick < 6) {
+    const std::uint32_t pick = rng.below(11);
+    if (pick < 7) {
       ls.force_move(kinds[pick]);
-    } else if (pick < 9) {
+    } else if (pick < 10) {
       if (!ls.iterate()) break;
     } else if (rng.chance(0.05)) {
       ls.force_move(MoveKind::kRestart);
@@ -144,6 +147,15 @@ TEST(SearchState, IncrementalMatchesScratchSideWeights) {
       const Model m = random_model(seed, {seed % 3 != 0, seed % 2 == 0, true});
       drive_and_check(m, options, seed, 300);
     }
+  }
+}
+
+TEST(SearchState, IncrementalMatchesScratchWithTransfers) {
+  // Rows with coefficients of one magnitude, so equalities admit transfers.
+  Options options;
+  for (std::uint64_t seed = 500; seed <= 530; ++seed) {
+    const Model m = random_model(seed, {true, seed % 2 == 0, seed % 3 == 0, true});
+    drive_and_check(m, options, seed, 300);
   }
 }
 
