@@ -34,9 +34,15 @@
   X(ls_transfer_pairs, std::int64_t, 200, 0, 100000000, "", "search",                             \
     "Transfer pairs scored per step when no single tight move improves: a variable's tight "     \
     "move plus the opposite step of a partner in a satisfied equality with coefficients of one "  \
-    "magnitude, which stays satisfied (0 = off)")                                                \
+    "magnitude, which stays satisfied (0 = off). MIPLIB 10 s, seeds 1/2: 31/32 feasible, mean "  \
+    "gap 0.406/0.406, against 31/29 and 0.422/0.456 without; finds neos-3381206-awhea and "      \
+    "30n20b8")                                                                                    \
   X(ls_transfer_partners, std::int64_t, 8, 1, 1000000, "", "search",                               \
     "Partners sampled from the equality for each transfer")                                      \
+  X(ls_transfer_restore, bool, true, 0, 0, "", "search",                                          \
+    "Also use transfers once an incumbent exists (Restore mode), not only before the first "     \
+    "solution. On 13 MIPLIB models where transfers matter (10 s, seeds 1 and 2) the summed gap "  \
+    "was 4.25/3.94 with it and 4.28/4.05 without")                                               \
   X(ls_random_bms, std::int64_t, 250, 1, 100000000, "", "search",                                 \
     "Candidates scored in the random-violated-row escape step")                                   \
   X(ls_mitigation, std::int64_t, 2, 1, 1000, "", "search",                                        \

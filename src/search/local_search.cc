@@ -345,7 +345,7 @@ void Engine::step() {
     apply(c);
     return;
   }
-  if (opt_.ls_transfer_pairs > 0 && !st_.violated.empty()) {
+  if (opt_.ls_transfer_pairs > 0 && !st_.violated.empty() && (!inc || opt_.ls_transfer_restore)) {
     PairMove pm;
     if (gen_.best_transfer(opt_.ls_unsat_rows, opt_.ls_transfer_partners, opt_.ls_transfer_pairs,
                            &pm, &s)) {
