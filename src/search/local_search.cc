@@ -270,13 +270,9 @@ void Engine::update_weights() {
     if (found_ && st_.obj_weight < limit) ++st_.obj_weight;
     return;
   }
-  if (gen_.side_weights()) {
-    // Raise the weight of the side that is violated (rows with per-side weights).
-    for (Index i : st_.violated) {
-      st_.add_weight(i, 1, limit, sm_.row_sides[i] && st_.act[i] < sm_.rows[i].lo_tol);
-    }
-  } else {
-    for (Index i : st_.violated) st_.add_weight(i, 1, limit);
+  // A row with per-side weights raises the weight of the side that is violated.
+  for (Index i : st_.violated) {
+    st_.add_weight(i, 1, limit, sm_.row_sides[i] && st_.act[i] < sm_.rows[i].lo_tol);
   }
   st_.work += static_cast<double>(st_.violated.size());
 }

@@ -45,8 +45,7 @@ MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Op
       bonus_breakthrough_(options.ls_bonus_breakthrough),
       bonus_robust_(options.ls_bonus_robust),
       obj_before_feasible_(options.ls_obj_before_feasible),
-      value_limit_(options.ls_value_limit),
-      side_weights_(sm.any_row_sides) {
+      value_limit_(options.ls_value_limit) {
   cands_.reserve(4096);
   picked_rows_.reserve(1024);
   var_stamp_.assign(sm.num_vars, Stamp{0, 0.0});
@@ -81,11 +80,7 @@ void MoveGenerator::add(Index var, double value, MoveKind kind) {
   if (info.is_fixed || std::isnan(value)) return;
   if (value < info.lb) value = info.lb;
   if (value > info.ub) value = info.ub;
-  const double cur = st_.x[var];
-  if (!(std::fabs(value) <= value_limit_) || value == cur) return;
-  if (respect_tabu_) {
-    if (value > cur ? st_.step < st_.no_inc_until[var] : st_.step < st_.no_dec_until[var]) return;
-  }
+  if (!step_allowed(var, value)) return;
   if (var == forbid_var_ && value == forbid_value_) return;
   Stamp& stamp = var_stamp_[var];
   if (stamp.gen == gen_ && stamp.value == value) return;
@@ -94,23 +89,26 @@ void MoveGenerator::add(Index var, double value, MoveKind kind) {
   cands_.push_back(Candidate{var, value, kind});
 }
 
-void MoveGenerator::add_entry_tight(Index i, NzIndex p, MoveKind kind) {
-  const Index j = sm_.row_col[p];
-  const VarInfo& info = sm_.var[j];
-  if (info.is_fixed) return;
+inline double MoveGenerator::tight_target(Index i, NzIndex p, bool to_hi) const {
   const RowBounds& b = sm_.rows[i];
   const Real a = st_.act[i];
-  const double slack = sm_.row_slack[i];
-  const double c = sm_.row_coef[p];
-  const bool is_int = info.is_int;
-  const double x = st_.x[j];
+  const Index j = sm_.row_col[p];
+  return st_.x[j] + tight_step(to_hi ? b.hi - a : b.lo - a, sm_.row_coef[p], to_hi, sm_.var[j].is_int,
+                               sm_.row_slack[i]);
+}
+
+void MoveGenerator::add_entry_tight(Index i, NzIndex p, MoveKind kind) {
+  const Index j = sm_.row_col[p];
+  if (sm_.var[j].is_fixed) return;
+  const RowBounds& b = sm_.rows[i];
+  const Real a = st_.act[i];
   if (a > b.hi_tol) {
-    add(j, x + tight_step(b.hi - a, c, true, is_int, slack), kind);
+    add(j, tight_target(i, p, true), kind);
   } else if (a < b.lo_tol) {
-    add(j, x + tight_step(b.lo - a, c, false, is_int, slack), kind);
+    add(j, tight_target(i, p, false), kind);
   } else {
-    if (std::isfinite(b.hi)) add(j, x + tight_step(b.hi - a, c, true, is_int, slack), kind);
-    if (std::isfinite(b.lo)) add(j, x + tight_step(b.lo - a, c, false, is_int, slack), kind);
+    if (std::isfinite(b.hi)) add(j, tight_target(i, p, true), kind);
+    if (std::isfinite(b.lo)) add(j, tight_target(i, p, false), kind);
   }
 }
 
@@ -329,7 +327,7 @@ Score MoveGenerator::pair_score_impl(Index j, double dj, Index k, double dk) {
 }
 
 Score MoveGenerator::pair_score(Index j, double dj, Index k, double dk) {
-  if (side_weights_) {
+  if (sm_.any_row_sides) {
     return bonus_robust_ ? pair_score_impl<true, true>(j, dj, k, dk)
                          : pair_score_impl<false, true>(j, dj, k, dk);
   }
@@ -338,7 +336,7 @@ Score MoveGenerator::pair_score(Index j, double dj, Index k, double dk) {
 }
 
 Score MoveGenerator::score(Index j, double value) const {
-  if (side_weights_) {
+  if (sm_.any_row_sides) {
     return bonus_robust_ ? score_impl<true, true>(j, value) : score_impl<false, true>(j, value);
   }
   return bonus_robust_ ? score_impl<true, false>(j, value) : score_impl<false, false>(j, value);
@@ -364,8 +362,7 @@ bool MoveGenerator::best_transfer(std::int64_t num_rows, std::int64_t partners,
   std::int64_t pairs = 0;
   for (std::int64_t t = 0; t < num_rows && pairs < max_pairs; ++t) {
     const Index r = st_.violated[static_cast<std::int32_t>(rng_.below(static_cast<std::uint32_t>(nv)))];
-    const RowBounds& rb = sm_.rows[r];
-    const Real a = st_.act[r];
+    const bool above = st_.act[r] > sm_.rows[r].hi_tol;  // r is violated: on one side
     const NzIndex len = sm_.row_length(r);
     for (int e = 0; e < kEntriesPerRow && e < len && pairs < max_pairs; ++e) {
       const NzIndex p = sm_.row_start[r] +
@@ -373,10 +370,7 @@ bool MoveGenerator::best_transfer(std::int64_t num_rows, std::int64_t partners,
       const Index j = sm_.row_col[p];
       const VarInfo& vj = sm_.var[j];
       if (vj.is_fixed) continue;
-      // The tight move of j in row r (r is violated: one side).
-      const bool above = a > rb.hi_tol;
-      double value = st_.x[j] + tight_step(above ? rb.hi - a : rb.lo - a, sm_.row_coef[p], above,
-                                           vj.is_int, sm_.row_slack[r]);
+      double value = tight_target(r, p, above);
       if (std::isnan(value)) continue;
       value = std::min(std::max(value, vj.lb), vj.ub);
       if (!step_allowed(j, value)) continue;

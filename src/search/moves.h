@@ -129,8 +129,6 @@ class MoveGenerator {
   // others can only lose room and are validated lazily). Call after every move
   // while the cache is in use. Cost O(sum of the refreshed columns + log n each).
   void lift_refresh_after(Index moved, double old_value);
-  // True when moves are scored with per-side row weights (ls_side_weights).
-  bool side_weights() const { return side_weights_; }
   // Best lift with a positive gain, validated against the current point; false if none.
   bool lift_best(Candidate* best);
   // Lift of variable j from scratch: its new value and objective gain (0 = none),
@@ -151,6 +149,9 @@ class MoveGenerator {
   void row_terms(Index i, double a, double na, std::int64_t* progress, std::int64_t* bonus) const;
   // Score terms of an objective change dobj (objective weight, breakthrough bonus).
   void objective_terms(double dobj, std::int64_t* progress, std::int64_t* bonus) const;
+  // Value of the entry's variable that brings row i onto its upper (to_hi) or lower side:
+  // the tight move of CSR entry p, rounded as tight_step does.
+  double tight_target(Index i, NzIndex p, bool to_hi) const;
   // True when a step of var from its value to `value` passes the tabu and value-limit filters.
   bool step_allowed(Index var, double value) const;
   // Tight move(s) of the variable at CSR position p of row i: to the violated side,
@@ -170,7 +171,6 @@ class MoveGenerator {
   bool bonus_robust_;
   bool obj_before_feasible_;
   double value_limit_;
-  const bool side_weights_;  // score each side of a row with its own weight (ls_side_weights)
 
   bool has_incumbent_ = false;
   Real threshold_ = 0;
