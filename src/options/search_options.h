@@ -43,6 +43,12 @@
     "Also use transfers once an incumbent exists (Restore mode), not only before the first "     \
     "solution. On 13 MIPLIB models where transfers matter (10 s, seeds 1 and 2) the summed gap "  \
     "was 4.25/3.94 with it and 4.28/4.05 without")                                               \
+  X(ls_swap_vars, std::int64_t, 100, 0, 100000000, "", "search",                                  \
+    "Swaps at a feasible point without an improving lift that beats the incumbent: integer "     \
+    "objective variables sampled for a one-unit improving step whose broken rows one partner "   \
+    "repairs (0 = off)")                                                                         \
+  X(ls_swap_partners, std::int64_t, 50, 1, 1000000, "", "search",                                \
+    "Partners tried per swap variable, drawn from the shortest row its step breaks")             \
   X(ls_random_bms, std::int64_t, 250, 1, 100000000, "", "search",                                 \
     "Candidates scored in the random-violated-row escape step")                                   \
   X(ls_mitigation, std::int64_t, 2, 1, 1000, "", "search",                                        \
@@ -51,6 +57,9 @@
     "Second-level score: bonus w_obj for crossing below the incumbent objective")                 \
   X(ls_bonus_robust, bool, false, 0, 0, "", "search",                                             \
     "Second-level score: bonus w for rows becoming strictly satisfied (minus for the reverse)")   \
+  X(ls_tie_objective, std::string, "off", 0, 0, "off|incumbent|always", "search",                \
+    "Break ties of the two-level score by the smaller objective change before the older "        \
+    "variable: never, once an incumbent exists, or always")                                      \
   X(ls_obj_before_feasible, bool, false, 0, 0, "", "search",                                      \
     "Let the objective term count in the score before the first feasible solution")              \
   X(ls_weight_scheme, std::string, "monotone", 0, 0, "smooth|monotone", "search",                   \
@@ -61,6 +70,15 @@
     "Upper limit of every row weight and of the objective weight")                                \
   X(ls_restart_steps, std::int64_t, 1000000, 1, 9000000000000000000, "", "search",                \
     "Restart from the best solution after this many steps without improvement")                   \
+  X(ls_restart_steps_search, std::int64_t, 1000000, 1, 9000000000000000000, "", "search",         \
+    "Before the first solution: restart from a random point after this many steps since the "    \
+    "start or the last restart")                                                                 \
+  X(ls_restart_luby, bool, false, 0, 0, "", "search",                                            \
+    "Scale ls_restart_steps by the Luby sequence (1 1 2 1 1 2 4 ...) of the restart count, so "   \
+    "short and long searches alternate")                                                         \
+  X(ls_restart_perturb, double, 0.0, 0.0, 1.0, "", "search",                                     \
+    "At a restart from the best solution, each variable with a finite domain takes a uniform "   \
+    "random value with this probability")                                                        \
   X(ls_split_equalities, bool, false, 0, 0, "", "search",                                         \
     "Split each equality row into two inequalities (false: native |gap| <= tol handling). On "    \
     "MIPLIB at 10 s split gave 30 vs 29 feasible, mean gap 0.414 vs 0.450, but never solves "     \

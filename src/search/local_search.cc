@@ -26,6 +26,20 @@ constexpr int kStuckLimit = 1000;             // iterations without any possible
 
 }  // namespace
 
+std::uint64_t luby(std::uint64_t k) {
+  for (;;) {
+    std::uint64_t size = 1;  // 2^m - 1 >= k
+    int m = 1;
+    while (size < k) {
+      size = 2 * size + 1;
+      ++m;
+    }
+    if (size == k) return std::uint64_t{1} << (m - 1);
+    k -= size / 2;  // the sequence repeats its first half
+  }
+}
+
+
 class Engine {
  public:
   Engine(const Model& model, const Options& options, const SearchHooks& hooks, Logger& log)
@@ -50,13 +64,24 @@ class Engine {
   void feasible_phase();
   void step();
   void apply(const Candidate& c);
-  // Applies both steps of a transfer (two moves of kind kTransfer).
-  void apply_pair(const PairMove& pm);
+  // Applies both steps of a pair move (a transfer or a swap) as two moves of `kind`.
+  void apply_pair(const PairMove& pm, MoveKind kind);
   void update_weights();
   void restart();
   void record_incumbent(MoveKind source);
   void refresh_incumbent_info();
   Real unit_step() const;
+  // Steps without improvement before the next restart: ls_restart_steps once an incumbent
+  // exists (ls_restart_steps_search before), times the Luby term of the restart count with
+  // ls_restart_luby.
+  std::uint64_t restart_limit() const {
+    const std::uint64_t base =
+        static_cast<std::uint64_t>(found_ ? opt_.ls_restart_steps : opt_.ls_restart_steps_search);
+    if (!opt_.ls_restart_luby) return base;
+    const std::uint64_t f = luby(restarts_ + 1);
+    return base > std::numeric_limits<std::uint64_t>::max() / f ? std::numeric_limits<std::uint64_t>::max()
+                                                               : base * f;
+  }
   void poll();
   void run_check();
 
@@ -247,9 +272,9 @@ void Engine::apply(const Candidate& c) {
   }
 }
 
-void Engine::apply_pair(const PairMove& pm) {
-  apply(Candidate{pm.var, pm.value, MoveKind::kTransfer});
-  apply(Candidate{pm.partner, pm.partner_value, MoveKind::kTransfer});
+void Engine::apply_pair(const PairMove& pm, MoveKind kind) {
+  apply(Candidate{pm.var, pm.value, kind});
+  apply(Candidate{pm.partner, pm.partner_value, kind});
 }
 
 void Engine::update_weights() {
@@ -283,6 +308,16 @@ void Engine::restart() {
   std::vector<double> x;
   if (found_) {
     x = best_x_;
+    // Optional perturbation: each variable with a finite domain takes a uniform random value
+    // with probability ls_restart_perturb, so the restart does not retrace its last search.
+    if (opt_.ls_restart_perturb > 0.0) {
+      for (Index j : sm_.movable_vars) {
+        const double lb = sm_.lb[j], ub = sm_.ub[j];
+        if (!std::isfinite(lb) || !std::isfinite(ub) || !rng_.chance(opt_.ls_restart_perturb)) continue;
+        x[j] = sm_.is_int[j] ? std::min(ub, lb + std::floor(rng_.uniform() * (ub - lb + 1.0)))
+                             : lb + rng_.uniform() * (ub - lb);
+      }
+    }
   } else {
     x.resize(static_cast<std::size_t>(sm_.num_vars));
     for (Index j = 0; j < sm_.num_vars; ++j) {
@@ -317,8 +352,18 @@ void Engine::feasible_phase() {
     lift_valid_ = true;
   }
   Candidate c;
-  while (!stop_ && st_.violated.empty() && gen_.lift_best(&c)) {
-    apply(c);
+  PairMove pm;
+  while (!stop_ && st_.violated.empty()) {
+    if (gen_.lift_best(&c)) {
+      apply(c);
+    } else if ((!found_ || st_.objective < gen_.threshold()) &&
+               gen_.best_swap(opt_.ls_swap_vars, opt_.ls_swap_partners, &pm)) {
+      // Swaps only polish a point that is about to become the incumbent, so their cost is
+      // paid once per improvement, not at every return to a feasible point.
+      apply_pair(pm, MoveKind::kSwap);
+    } else {
+      break;
+    }
     if (!lift_valid_) break;
     if (check_due_) run_check();
     poll();
@@ -345,7 +390,7 @@ void Engine::step() {
     PairMove pm;
     if (gen_.best_transfer(opt_.ls_unsat_rows, opt_.ls_transfer_partners, opt_.ls_transfer_pairs,
                            &pm, &s)) {
-      apply_pair(pm);
+      apply_pair(pm, MoveKind::kTransfer);
       return;
     }
   }
@@ -411,7 +456,7 @@ bool Engine::iterate() {
       return false;
     }
   }
-  if (st_.step - last_improve_step_ >= static_cast<std::uint64_t>(opt_.ls_restart_steps)) {
+  if (st_.step - last_improve_step_ >= restart_limit()) {
     restart();
   } else {
     step();
@@ -445,7 +490,17 @@ bool Engine::force_move(MoveKind kind) {
                             std::max<std::int64_t>(opt_.ls_transfer_pairs, 50), &pm, &s)) {
       return false;
     }
-    apply_pair(pm);
+    apply_pair(pm, MoveKind::kTransfer);
+    return true;
+  }
+  if (kind == MoveKind::kSwap) {
+    if (!st_.violated.empty()) return false;
+    PairMove pm;
+    if (!gen_.best_swap(static_cast<std::int64_t>(sm_.obj_vars.size()),
+                        std::max<std::int64_t>(opt_.ls_swap_partners, 50), &pm)) {
+      return false;
+    }
+    apply_pair(pm, MoveKind::kSwap);
     return true;
   }
   gen_.begin(false);

@@ -16,7 +16,8 @@
 // twice as far as last time when the previous improvement reached its target
 // (ls_bm_adaptive: one-variable breakthroughs on continuous models otherwise
 // gain only eps per cycle). After ls_restart_steps steps without improvement
-// the search restarts from the best solution with fresh weights.
+// the search restarts from the best solution with fresh weights (with
+// ls_restart_luby the interval follows the Luby sequence of the restart count).
 //
 // Cost per step: candidate generation is bounded by the BMS sample sizes (long
 // rows are sampled entry-wise, never expanded), each scored candidate costs its
@@ -81,6 +82,10 @@ struct SearchResult {
   bool trivially_infeasible = false; // an empty integer domain or an impossible empty row
   Status status;                     // kInternal if a state check failed (ls_check_level 2)
 };
+
+// The k-th term (k >= 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..., which scales
+// the restart interval under ls_restart_luby. Cost O(log^2 k).
+std::uint64_t luby(std::uint64_t k);
 
 // Runs the local search on `model` until should_stop() or the work limit.
 // `initial` is empty or has one value per column (NaN = unspecified).

@@ -16,6 +16,8 @@ enum class MoveKind : std::uint8_t {
   kRandomTight,   // escape: best move of a random violated row, taken even if not improving
   kTransfer,      // pair move along a satisfied equality: one variable's tight move plus the
                   // opposite step of a partner in the equality, which stays satisfied
+  kSwap,          // feasible pair move: a variable's improving step breaks a few rows and one
+                  // partner repairs them all, lowering the objective (no improving lift left)
   kRestart,       // restart from the best solution (or a random point)
   kInitial,       // the initial / warm-start point itself
   kCount
@@ -24,7 +26,7 @@ enum class MoveKind : std::uint8_t {
 inline constexpr std::size_t kNumMoveKinds = static_cast<std::size_t>(MoveKind::kCount);
 
 // Short name for the log: "tight", "sat-tight", "break", "lift", "flip", "random", "transfer",
-// "restart", "initial".
+// "swap", "restart", "initial".
 const char* move_kind_name(MoveKind kind);
 
 }  // namespace lsmip::search

@@ -15,6 +15,7 @@ const char* move_kind_name(MoveKind kind) {
     case MoveKind::kFlip: return "flip";
     case MoveKind::kRandomTight: return "random";
     case MoveKind::kTransfer: return "transfer";
+    case MoveKind::kSwap: return "swap";
     case MoveKind::kRestart: return "restart";
     case MoveKind::kInitial: return "initial";
     case MoveKind::kCount: break;
@@ -44,6 +45,7 @@ MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Op
       mitigation_(options.ls_mitigation),
       bonus_breakthrough_(options.ls_bonus_breakthrough),
       bonus_robust_(options.ls_bonus_robust),
+      tie_objective_(options.ls_tie_objective == "always" ? 2 : options.ls_tie_objective == "incumbent" ? 1 : 0),
       obj_before_feasible_(options.ls_obj_before_feasible),
       value_limit_(options.ls_value_limit) {
   cands_.reserve(4096);
@@ -298,10 +300,7 @@ Score MoveGenerator::score_impl(Index j, double value) const {
 template <bool kRobust, bool kSides>
 Score MoveGenerator::pair_score_impl(Index j, double dj, Index k, double dk) {
   // Row changes of j are collected first, so a row shared with k is judged on the sum.
-  if (++pair_gen_ == 0) {
-    std::fill(pair_stamp_.begin(), pair_stamp_.end(), 0);
-    pair_gen_ = 1;
-  }
+  next_pair_gen();
   std::int64_t progress = 0, bonus = 0;
   const double* act = st_.act_d.data();
   for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
@@ -416,6 +415,96 @@ bool MoveGenerator::best_transfer(std::int64_t num_rows, std::int64_t partners,
   return have;
 }
 
+void MoveGenerator::next_pair_gen() {
+  if (++pair_gen_ == 0) {
+    std::fill(pair_stamp_.begin(), pair_stamp_.end(), 0);
+    pair_gen_ = 1;
+  }
+}
+
+bool MoveGenerator::best_swap(std::int64_t num_vars, std::int64_t partners, PairMove* best) {
+  constexpr int kMaxBroken = 8;  // a single partner rarely repairs more rows than this
+  if (num_vars <= 0 || partners <= 0 || !st_.violated.empty()) return false;
+  swap_vars_.clear();
+  for (Index j : sm_.obj_vars) {
+    if (!sm_.is_int[j] || sm_.is_fixed[j]) continue;
+    if (sm_.cost[j] > 0 ? st_.x[j] - 1.0 >= sm_.lb[j] : st_.x[j] + 1.0 <= sm_.ub[j]) {
+      swap_vars_.push_back(j);
+    }
+  }
+  st_.work += static_cast<double>(sm_.obj_vars.size());
+  const std::size_t nvars = swap_vars_.size();
+  if (nvars == 0) return false;
+  const double* act = st_.act_d.data();
+  auto outside = [&](Index i, double a) { return a > sm_.rows[i].hi_tol || a < sm_.rows[i].lo_tol; };
+  const double min_gain = 1e-9 * std::max(1.0, std::fabs(static_cast<double>(st_.objective)));
+  double best_gain = 0.0;
+  bool have = false;
+  const std::size_t tries = std::min<std::size_t>(nvars, static_cast<std::size_t>(num_vars));
+  for (std::size_t t = 0; t < tries; ++t) {
+    if (tries < nvars) {  // partial Fisher-Yates over the improvable variables
+      const std::size_t r = t + rng_.below(static_cast<std::uint32_t>(nvars - t));
+      std::swap(swap_vars_[t], swap_vars_[r]);
+    }
+    const Index j = swap_vars_[t];
+    const double dj = sm_.cost[j] > 0 ? -1.0 : 1.0;
+    next_pair_gen();
+    int broken = 0;
+    Index row = -1;
+    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
+      const Index i = sm_.col_row[p];
+      pair_stamp_[i] = pair_gen_;
+      pair_delta_[i] = sm_.col_coef[p] * dj;
+      if (outside(i, act[i] + pair_delta_[i])) {
+        ++broken;
+        if (row < 0 || sm_.row_length(i) < sm_.row_length(row)) row = i;
+      }
+    }
+    st_.work += static_cast<double>(sm_.col_length(j)) + 1.0;
+    if (broken == 0 || broken > kMaxBroken) continue;  // no break: a lift move's business
+    const double gain_j = -sm_.cost[j] * dj;
+    const double na = act[row] + pair_delta_[row];
+    const bool above = na > sm_.rows[row].hi_tol;
+    const Real gap = static_cast<Real>((above ? sm_.rows[row].hi : sm_.rows[row].lo) - na);
+    const NzIndex len = sm_.row_length(row);
+    const std::int64_t count = std::min<std::int64_t>(len, partners);
+    for (std::int64_t e = 0; e < count; ++e) {
+      const NzIndex q = sm_.row_start[row] +
+                        (len <= partners ? static_cast<NzIndex>(e)
+                                         : static_cast<NzIndex>(rng_.below(static_cast<std::uint32_t>(len))));
+      const Index k = sm_.row_col[q];
+      if (k == j || sm_.is_fixed[k]) continue;
+      const double dk = tight_step(gap, sm_.row_coef[q], above, sm_.is_int[k], sm_.row_slack[row]);
+      const double kv = st_.x[k] + dk;
+      if (!(dk != 0.0) || !(kv >= sm_.lb[k] && kv <= sm_.ub[k]) || !(std::fabs(kv) <= value_limit_)) {
+        continue;
+      }
+      const double gain = gain_j - sm_.cost[k] * dk;
+      if (!(gain > min_gain) || gain <= best_gain) continue;
+      // Every row of k, with j's change where shared, must end within its sides, and every
+      // row j broke must be among them.
+      int repaired = 0;
+      bool ok = true;
+      for (NzIndex p = sm_.col_start[k]; p < sm_.col_start[k + 1]; ++p) {
+        const Index i = sm_.col_row[p];
+        const bool shared = pair_stamp_[i] == pair_gen_;
+        const double dj_i = shared ? pair_delta_[i] : 0.0;
+        if (outside(i, act[i] + dj_i + sm_.col_coef[p] * dk)) {
+          ok = false;
+          break;
+        }
+        if (shared && outside(i, act[i] + dj_i)) ++repaired;
+      }
+      st_.work += static_cast<double>(sm_.col_length(k)) + 1.0;
+      if (!ok || repaired != broken) continue;
+      have = true;
+      best_gain = gain;
+      *best = PairMove{j, st_.x[j] + dj, k, kv};
+    }
+  }
+  return have;
+}
+
 bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* best,
                            Score* best_score) {
   const std::size_t n = cands_.size();
@@ -424,6 +513,8 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
   bool have = false;
   Score bs;
   std::uint64_t best_age = 0;
+  double best_dobj = 0.0;
+  const bool tie_obj = tie_objective_ == 2 || (tie_objective_ == 1 && has_incumbent_);
   for (std::size_t k = 0; k < take; ++k) {
     if (take < n) {  // partial Fisher-Yates: a uniform sample without repetition
       const std::size_t r = k + rng_.below(static_cast<std::uint32_t>(n - k));
@@ -434,12 +525,16 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
     st_.work += static_cast<double>(sm_.col_length(cand.var)) + 1.0;
     if (require_positive && s.progress <= 0) continue;
     const std::uint64_t age = st_.last_move[cand.var];
+    // Ties on (progress, bonus) go to the smaller objective change, then to the older variable.
+    const double dobj = tie_obj ? sm_.cost[cand.var] * (cand.value - st_.x[cand.var]) : 0.0;
     if (!have || s.progress > bs.progress ||
         (s.progress == bs.progress &&
-         (s.bonus > bs.bonus || (s.bonus == bs.bonus && age < best_age)))) {
+         (s.bonus > bs.bonus ||
+          (s.bonus == bs.bonus && (dobj < best_dobj || (dobj == best_dobj && age < best_age)))))) {
       have = true;
       bs = s;
       best_age = age;
+      best_dobj = dobj;
       *best = cand;
     }
   }

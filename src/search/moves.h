@@ -112,6 +112,14 @@ class MoveGenerator {
   bool best_transfer(std::int64_t num_rows, std::int64_t partners, std::int64_t max_pairs,
                      PairMove* best, Score* best_score);
 
+  // Swaps for a feasible point without an improving lift: up to `num_vars` sampled integer
+  // objective variables take one unit step in their improving direction; when that breaks
+  // at most a few rows, up to `partners` entries of the shortest broken row are tried as the
+  // partner, whose tight move repairs that row. A pair counts when it leaves every row
+  // satisfied (judged on the double activities; incumbents are re-verified anyway) and
+  // lowers the objective. Returns the pair with the largest decrease; false if none.
+  bool best_swap(std::int64_t num_vars, std::int64_t partners, PairMove* best);
+
   // ---- Lift moves (feasible mode) ----
   // The cache holds, per lift variable, a lift value and gain that are never
   // worse than the exact ones (optimistic): each variable watches the row that
@@ -169,6 +177,7 @@ class MoveGenerator {
   std::int64_t mitigation_;
   bool bonus_breakthrough_;
   bool bonus_robust_;
+  int tie_objective_;  // 0 off, 1 once an incumbent exists, 2 always (ls_tie_objective)
   bool obj_before_feasible_;
   double value_limit_;
 
@@ -191,6 +200,9 @@ class MoveGenerator {
   std::vector<double> pair_delta_;        // pair scoring: activity change per row ...
   std::vector<std::uint32_t> pair_stamp_; // ... valid where the stamp is pair_gen_
   std::uint32_t pair_gen_ = 0;
+  std::vector<Index> swap_vars_;          // best_swap: objective variables with an improving step
+  // Starts a new pair_delta_ generation (clears the stamps when the counter wraps).
+  void next_pair_gen();
 
   // Recomputes the lift of j, updating the cache, the heap and j's watch.
   void lift_set(Index j);

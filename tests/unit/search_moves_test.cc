@@ -359,5 +359,86 @@ TEST(SearchMoves, TransferKeepsTheEqualityAndRepairsTheRow) {
   EXPECT_TRUE(f.st.violated.empty());
 }
 
+TEST(SearchMoves, SwapRepairsTheBrokenRowsAndLowersTheObjective) {
+  // Covering rows r1: x1 + x3 >= 1, r2: x1 + x2 + x3 >= 1, r3: x3 + x4 >= 1,
+  // min 5x1 + 3x2 + 4x3 + x4. At x = (1, 0, 0, 1) (objective 6) no lift helps: x1 is the only
+  // cover of r1 and r2, x4 of r3. Dropping x1 breaks r1 and r2; x2 is cheaper but covers only
+  // r2, x3 covers both (objective 5): the swap is x1 -> x3.
+  ModelBuilder b;
+  b.add_col("x1", 0, 1, 5, true);
+  b.add_col("x2", 0, 1, 3, true);
+  b.add_col("x3", 0, 1, 4, true);
+  b.add_col("x4", 0, 1, 1, true);
+  b.add_row("r1", 1, kInf);
+  b.add_row("r2", 1, kInf);
+  b.add_row("r3", 1, kInf);
+  b.add_entry(0, 0, 1);
+  b.add_entry(0, 2, 1);
+  b.add_entry(1, 0, 1);
+  b.add_entry(1, 1, 1);
+  b.add_entry(1, 2, 1);
+  b.add_entry(2, 2, 1);
+  b.add_entry(2, 3, 1);
+  const Model m = build(b);
+  Fixture f(m, Options{}, {1.0, 0.0, 0.0, 1.0});
+  ASSERT_TRUE(f.st.violated.empty());
+  f.gen.set_incumbent(true, 5.5L, 5.0L);
+  PairMove pm{};
+  ASSERT_TRUE(f.gen.best_swap(10, 10, &pm));
+  EXPECT_EQ(pm.var, 0);
+  EXPECT_EQ(pm.value, 0.0);
+  EXPECT_EQ(pm.partner, 2);
+  EXPECT_EQ(pm.partner_value, 1.0);
+  f.st.apply(pm.var, pm.value);
+  f.st.apply(pm.partner, pm.partner_value);
+  EXPECT_TRUE(f.st.violated.empty());
+  EXPECT_EQ(f.st.objective, 5.0L);
+  // At (0, 0, 1, 1) dropping x4 breaks nothing (a lift, not a swap), and dropping x3 breaks
+  // r1, whose only other entry x1 costs more: no swap is left.
+  EXPECT_FALSE(f.gen.best_swap(10, 10, &pm));
+}
+
+TEST(SearchMoves, SwapPartnerMustRepairEveryBrokenRow) {
+  // r1: x1 + x2 >= 1, r2: x1 + x3 + x4 >= 1, min 5x1 + x2 + 10x3 + 10x4 at (1, 0, 0, 0). Dropping
+  // x1 breaks r1 and r2; the partners come from the shorter r1, and x2 repairs r1 only.
+  ModelBuilder b;
+  b.add_col("x1", 0, 1, 5, true);
+  b.add_col("x2", 0, 1, 1, true);
+  b.add_col("x3", 0, 1, 10, true);
+  b.add_col("x4", 0, 1, 10, true);
+  b.add_row("r1", 1, kInf);
+  b.add_row("r2", 1, kInf);
+  b.add_entry(0, 0, 1);
+  b.add_entry(0, 1, 1);
+  b.add_entry(1, 0, 1);
+  b.add_entry(1, 2, 1);
+  b.add_entry(1, 3, 1);
+  const Model m = build(b);
+  Fixture f(m, Options{}, {1.0, 0.0, 0.0, 0.0});
+  ASSERT_TRUE(f.st.violated.empty());
+  f.gen.set_incumbent(true, 4.5L, 4.0L);
+  PairMove pm{};
+  EXPECT_FALSE(f.gen.best_swap(10, 10, &pm));
+}
+
+TEST(SearchMoves, SwapNeverBreaksAnotherRow) {
+  // x1 + x2 >= 1 and x2 <= 0 (x2 is blocked): dropping x1 cannot be repaired by x2 even though x2
+  // is cheaper, so there is no swap.
+  ModelBuilder b;
+  b.add_col("x1", 0, 1, 5, true);
+  b.add_col("x2", 0, 1, 1, true);
+  b.add_row("cover", 1, kInf);
+  b.add_row("block", -kInf, 0);
+  b.add_entry(0, 0, 1);
+  b.add_entry(0, 1, 1);
+  b.add_entry(1, 1, 1);
+  const Model m = build(b);
+  Fixture f(m, Options{}, {1.0, 0.0});
+  ASSERT_TRUE(f.st.violated.empty());
+  f.gen.set_incumbent(true, 4.5L, 4.0L);
+  PairMove pm{};
+  EXPECT_FALSE(f.gen.best_swap(10, 10, &pm));
+}
+
 }  // namespace
 }  // namespace lsmip::search

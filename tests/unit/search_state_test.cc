@@ -90,12 +90,12 @@ void drive_and_check(const Model& model, Options options, std::uint64_t seed, in
   Rng rng(seed * 7 + 1);
   const MoveKind kinds[] = {MoveKind::kUnsatTight, MoveKind::kSatTight, MoveKind::kBreakthrough,
                             MoveKind::kLift,       MoveKind::kFlip,     MoveKind::kRandomTight,
-                            MoveKind::kTransfer};
+                            MoveKind::kTransfer,   MoveKind::kSwap};
   for (int s = 0; s < steps; ++s) {
-    const std::uint32_t pick = rng.below(11);
-    if (pick < 7) {
+    const std::uint32_t pick = rng.below(12);
+    if (pick < 8) {
       ls.force_move(kinds[pick]);
-    } else if (pick < 10) {
+    } else if (pick < 11) {
       if (!ls.iterate()) break;
     } else if (rng.chance(0.05)) {
       ls.force_move(MoveKind::kRestart);
@@ -159,12 +159,19 @@ TEST(SearchState, IncrementalMatchesScratchWithTransfers) {
   }
 }
 
+TEST(SearchState, LubySequence) {
+  const std::uint64_t expect[] = {1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1};
+  for (std::uint64_t k = 1; k <= 16; ++k) EXPECT_EQ(luby(k), expect[k - 1]) << "k = " << k;
+  EXPECT_EQ(luby((std::uint64_t{1} << 40) - 1), std::uint64_t{1} << 39);
+}
+
 TEST(SearchState, CheckLevelTwoRunsClean) {
   Options options;
   options.ls_check_level = 2;
   options.ls_check_interval = 1;
   options.work_limit = 2e5;
   options.ls_restart_steps = 500;
+  options.ls_restart_luby = true;
   Logger log(LogLevel::kQuiet);
   for (std::uint64_t seed = 300; seed <= 309; ++seed) {
     const Model m = random_model(seed, {seed % 2 == 0, seed % 2 == 1, true});
