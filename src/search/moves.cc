@@ -37,6 +37,21 @@ double tight_step(Real gap, double c, bool keep_le, bool is_int, double slack) {
   return c > 0 ? std::ceil(t) : std::floor(t);
 }
 
+namespace {
+
+// tight_step of a binary variable reduced to what add() keeps after clamping the value to
+// [0, 1]: whether d >= 1, d <= -1 or d == 0, decided by comparisons instead of a division.
+// `g` is the gap already widened by the slack. keep_le: d = floor(g/c) (c > 0) or ceil(g/c)
+// (c < 0); otherwise d = ceil(g/c) (c > 0) or floor(g/c) (c < 0).
+inline double binary_tight_step(double g, double c, bool keep_le) {
+  if (keep_le) {
+    return c > 0 ? (g >= c ? 1.0 : g < 0 ? -1.0 : 0.0) : (g < 0 ? 1.0 : g >= -c ? -1.0 : 0.0);
+  }
+  return c > 0 ? (g > 0 ? 1.0 : g <= -c ? -1.0 : 0.0) : (g <= c ? 1.0 : g > 0 ? -1.0 : 0.0);
+}
+
+}  // namespace
+
 MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Options& options,
                              Rng& rng)
     : sm_(sm),
@@ -92,11 +107,18 @@ void MoveGenerator::add(Index var, double value, MoveKind kind) {
 }
 
 inline double MoveGenerator::tight_target(Index i, NzIndex p, bool to_hi) const {
+  // Candidate values only rank moves, so they are computed from the double copy of the
+  // activity (exact for certified-exact models); feasibility is decided on the long double one.
   const RowBounds& b = sm_.rows[i];
-  const Real a = st_.act[i];
+  const double gap = (to_hi ? b.hi : b.lo) - st_.act_d[i];
   const Index j = sm_.row_col[p];
-  return st_.x[j] + tight_step(to_hi ? b.hi - a : b.lo - a, sm_.row_coef[p], to_hi, sm_.var[j].is_int,
-                               sm_.row_slack[i]);
+  const double c = sm_.row_coef[p];
+  const double x = st_.x[j];
+  const VarInfo& v = sm_.var[j];
+  if (v.is_int && v.lb == 0.0 && v.ub == 1.0) {
+    return x + binary_tight_step(to_hi ? gap + sm_.row_slack[i] : gap - sm_.row_slack[i], c, to_hi);
+  }
+  return x + tight_step(gap, c, to_hi, v.is_int, sm_.row_slack[i]);
 }
 
 void MoveGenerator::add_entry_tight(Index i, NzIndex p, MoveKind kind) {

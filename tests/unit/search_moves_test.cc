@@ -5,6 +5,7 @@
 // bounds.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "model/model_builder.h"
@@ -357,6 +358,65 @@ TEST(SearchMoves, TransferKeepsTheEqualityAndRepairsTheRow) {
   f.st.apply(pm.var, pm.value);
   f.st.apply(pm.partner, pm.partner_value);
   EXPECT_TRUE(f.st.violated.empty());
+}
+
+TEST(SearchMoves, BinaryTightValuesMatchTheIntegerTightStep) {
+  // Tight values of binaries are decided by comparisons instead of tight_step's division;
+  // on random rows and points they must equal tight_step's value clamped to [0, 1].
+  Rng rng(7);
+  for (int trial = 0; trial < 300; ++trial) {
+    ModelBuilder b;
+    const int n = 4;
+    for (int j = 0; j < n; ++j) b.add_col("x" + std::to_string(j), 0, 1, 0, true);
+    const double lo = static_cast<double>(rng.below(7)) - 3.0;
+    const double width = static_cast<double>(rng.below(3));
+    const int kind = static_cast<int>(rng.below(3));  // <=, >=, ranged/equality
+    b.add_row("r", kind == 0 ? -kInf : lo, kind == 1 ? kInf : lo + width);
+    for (int j = 0; j < n; ++j) {
+      double a = static_cast<double>(rng.below(9)) - 4.0;
+      if (a == 0.0) a = 1.0;
+      if (rng.chance(0.3)) a *= 0.5;
+      b.add_entry(0, j, a);
+    }
+    const Model m = build(b);
+    std::vector<double> x(n);
+    for (int j = 0; j < n; ++j) x[j] = static_cast<double>(rng.below(2));
+    Fixture f(m, Options{}, x);
+    f.gen.begin(false);
+    f.gen.add_row_tight(0, MoveKind::kUnsatTight);
+    const RowBounds& rb = f.sm.rows[0];
+    const Real act = f.st.act[0];
+    std::vector<double> expect;
+    for (NzIndex p = f.sm.row_start[0]; p < f.sm.row_start[1]; ++p) {
+      const Index j = f.sm.row_col[p];
+      const double c = f.sm.row_coef[p];
+      auto target = [&](bool to_hi) {
+        const double d = tight_step(to_hi ? rb.hi - act : rb.lo - act, c, to_hi, true,
+                                    f.sm.row_slack[0]);
+        return std::min(1.0, std::max(0.0, f.st.x[j] + d));
+      };
+      std::vector<double> vals;
+      if (act > rb.hi_tol) {
+        vals.push_back(target(true));
+      } else if (act < rb.lo_tol) {
+        vals.push_back(target(false));
+      } else {
+        if (std::isfinite(rb.hi)) vals.push_back(target(true));
+        if (std::isfinite(rb.lo)) vals.push_back(target(false));
+      }
+      for (double v : vals) {
+        if (v == f.st.x[j]) continue;
+        bool found = false;
+        for (const Candidate& cand : f.gen.candidates()) found |= cand.var == j && cand.value == v;
+        EXPECT_TRUE(found) << "trial " << trial << " x" << j << " := " << v;
+      }
+      for (const Candidate& cand : f.gen.candidates()) {
+        if (cand.var != j) continue;
+        EXPECT_TRUE(std::find(vals.begin(), vals.end(), cand.value) != vals.end())
+            << "trial " << trial << " unexpected x" << j << " := " << cand.value;
+      }
+    }
+  }
 }
 
 TEST(SearchMoves, SwapRepairsTheBrokenRowsAndLowersTheObjective) {
