@@ -46,7 +46,8 @@
   X(ls_swap_vars, std::int64_t, 100, 0, 100000000, "", "search",                                  \
     "Swaps at a feasible point without an improving lift that beats the incumbent: integer "     \
     "objective variables sampled for a one-unit improving step whose broken rows one partner "   \
-    "repairs (0 = off)")                                                                         \
+    "repairs (0 = off). They polish incumbents on covering and network models (fast0507, "       \
+    "n2seq36q, neos-3024952-loue); 1000 instead of 100 was worse on 23 MIPLIB models")            \
   X(ls_swap_partners, std::int64_t, 50, 1, 1000000, "", "search",                                \
     "Partners tried per swap variable, drawn from the shortest row its step breaks")             \
   X(ls_random_bms, std::int64_t, 250, 1, 100000000, "", "search",                                 \
@@ -57,11 +58,12 @@
     "Second-level score: bonus w_obj for crossing below the incumbent objective")                 \
   X(ls_bonus_robust, bool, false, 0, 0, "", "search",                                             \
     "Second-level score: bonus w for rows becoming strictly satisfied (minus for the reverse)")   \
-  X(ls_tie_objective, std::string, "off", 0, 0, "off|incumbent|always", "search",                \
-    "Break ties of the two-level score by the smaller objective change before the older "        \
-    "variable: never, once an incumbent exists, or always. Off by default: on 23 MIPLIB models "  \
-    "(10 s, seeds 1/2) 'incumbent' changed the summed gap by -0.21/+0.06, within noise, and it "  \
-    "keeps a small continuous model (tests: SearchEndToEnd.ContinuousVariables) from its optimum") \
+  X(ls_tie_objective, std::string, "incumbent", 0, 0, "off|incumbent|always", "search",          \
+    "Break ties of the two-level score between integer moves by the smaller objective change "   \
+    "before the older variable: never, once an incumbent exists, or always. On 23 MIPLIB models " \
+    "(10 s, seeds 1/2, with restarts) 'incumbent' gave a summed gap of 10.62/9.88 against "       \
+    "11.04/10.48 with 'off'. Continuous moves are left to the age tie-break: letting them win "   \
+    "ties by objective keeps a small continuous model far from its optimum")                     \
   X(ls_obj_before_feasible, bool, false, 0, 0, "", "search",                                      \
     "Let the objective term count in the score before the first feasible solution")              \
   X(ls_weight_scheme, std::string, "monotone", 0, 0, "smooth|monotone", "search",                   \
@@ -71,7 +73,9 @@
   X(ls_weight_limit, std::int64_t, 1000000000, 1, 4000000000000000000, "", "search",              \
     "Upper limit of every row weight and of the objective weight")                                \
   X(ls_restart_steps, std::int64_t, 50000, 1, 9000000000000000000, "", "search",                \
-    "Restart from the best solution after this many steps without improvement")                   \
+    "Restart from the best solution, with fresh weights and tabu, after this many steps without " \
+    "improvement (Local-MIP: 1,000,000). On 23 MIPLIB models, 10 s, seeds 1/2, 50,000 gave a "    \
+    "summed gap of 9.86/9.84 against 10.95/10.38 without restarts in 10 s")                       \
   X(ls_restart_steps_search, std::int64_t, 1000000, 1, 9000000000000000000, "", "search",         \
     "Before the first solution: restart from a random point after this many steps since the "    \
     "start or the last restart")                                                                 \

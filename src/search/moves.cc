@@ -547,8 +547,11 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
     st_.work += static_cast<double>(sm_.col_length(cand.var)) + 1.0;
     if (require_positive && s.progress <= 0) continue;
     const std::uint64_t age = st_.last_move[cand.var];
-    // Ties on (progress, bonus) go to the smaller objective change, then to the older variable.
-    const double dobj = tie_obj ? sm_.cost[cand.var] * (cand.value - st_.x[cand.var]) : 0.0;
+    // Ties on (progress, bonus) go to the smaller objective change of an integer move, then to
+    // the older variable (continuous moves count as no change: preferring their objective
+    // decrease makes the search creep along a row in tiny steps).
+    const double dobj =
+        tie_obj && sm_.is_int[cand.var] ? sm_.cost[cand.var] * (cand.value - st_.x[cand.var]) : 0.0;
     if (!have || s.progress > bs.progress ||
         (s.progress == bs.progress &&
          (s.bonus > bs.bonus ||

@@ -93,7 +93,8 @@ class MoveGenerator {
   const std::vector<Candidate>& candidates() const { return cands_; }
 
   // Scores up to `bms` sampled candidates and returns the best by (progress,
-  // bonus, older variable). With require_positive, only progress > 0 counts.
+  // bonus, smaller objective change of an integer move under ls_tie_objective,
+  // older variable). With require_positive, only progress > 0 counts.
   // Returns false when there is no eligible candidate.
   bool select(std::int64_t bms, bool require_positive, Candidate* best, Score* best_score);
 

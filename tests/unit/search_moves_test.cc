@@ -419,6 +419,34 @@ TEST(SearchMoves, BinaryTightValuesMatchTheIntegerTightStep) {
   }
 }
 
+TEST(SearchMoves, TieBreakPrefersTheCheaperIntegerMove) {
+  // x1 + x2 >= 1 violated at 0; flipping either repairs it with the same score. With an
+  // incumbent and ls_tie_objective=incumbent the cheaper x2 wins every time; continuous moves
+  // are not ranked by objective (see the option).
+  ModelBuilder b;
+  b.add_col("x1", 0, 1, 5, true);
+  b.add_col("x2", 0, 1, 2, true);
+  b.add_row("cover", 1, kInf);
+  b.add_entry(0, 0, 1);
+  b.add_entry(0, 1, 1);
+  const Model m = build(b);
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    Options o;
+    o.ls_tie_objective = "incumbent";
+    Fixture f(m, o, {0.0, 0.0});
+    f.rng = Rng(seed);
+    f.gen.set_incumbent(true, 100.0L, 99.0L);
+    f.gen.begin(false);
+    f.gen.add_row_tight(0, MoveKind::kUnsatTight);
+    ASSERT_EQ(f.gen.num_candidates(), 2u);
+    Candidate c{};
+    Score sc;
+    ASSERT_TRUE(f.gen.select(10, false, &c, &sc));  // row repaired, objective worse: progress 0
+    EXPECT_EQ(c.var, 1) << "seed " << seed;
+    EXPECT_EQ(f.gen.score(0, 1.0), f.gen.score(1, 1.0));  // a true tie of the two-level score
+  }
+}
+
 TEST(SearchMoves, SwapRepairsTheBrokenRowsAndLowersTheObjective) {
   // Covering rows r1: x1 + x3 >= 1, r2: x1 + x2 + x3 >= 1, r3: x3 + x4 >= 1,
   // min 5x1 + 3x2 + 4x3 + x4. At x = (1, 0, 0, 1) (objective 6) no lift helps: x1 is the only
