@@ -20,6 +20,12 @@ double default_value(double lb, double ub) {
   return 0.0;
 }
 
+// A uniform random value of a finite domain [lb, ub] (integral for an integer variable).
+double random_value(Rng& rng, double lb, double ub, bool is_int) {
+  return is_int ? std::min(ub, lb + std::floor(rng.uniform() * (ub - lb + 1.0)))
+                : lb + rng.uniform() * (ub - lb);
+}
+
 constexpr double kPollInterval = 1000.0;      // work units between should_stop() calls
 constexpr double kProgressInterval = 1.0e6;   // work units between on_progress() calls
 constexpr int kStuckLimit = 1000;             // iterations without any possible move
@@ -38,7 +44,6 @@ std::uint64_t luby(std::uint64_t k) {
     k -= size / 2;  // the sequence repeats its first half
   }
 }
-
 
 class Engine {
  public:
@@ -314,8 +319,7 @@ void Engine::restart() {
       for (Index j : sm_.movable_vars) {
         const double lb = sm_.lb[j], ub = sm_.ub[j];
         if (!std::isfinite(lb) || !std::isfinite(ub) || !rng_.chance(opt_.ls_restart_perturb)) continue;
-        x[j] = sm_.is_int[j] ? std::min(ub, lb + std::floor(rng_.uniform() * (ub - lb + 1.0)))
-                             : lb + rng_.uniform() * (ub - lb);
+        x[j] = random_value(rng_, lb, ub, sm_.is_int[j]);
       }
     }
   } else {
@@ -323,13 +327,7 @@ void Engine::restart() {
     for (Index j = 0; j < sm_.num_vars; ++j) {
       const double lb = sm_.lb[j], ub = sm_.ub[j];
       double v = default_value(lb, ub);
-      if (std::isfinite(lb) && std::isfinite(ub) && lb < ub) {
-        if (sm_.is_int[j]) {
-          v = std::min(ub, lb + std::floor(rng_.uniform() * (ub - lb + 1.0)));
-        } else {
-          v = lb + rng_.uniform() * (ub - lb);
-        }
-      }
+      if (std::isfinite(lb) && std::isfinite(ub) && lb < ub) v = random_value(rng_, lb, ub, sm_.is_int[j]);
       x[j] = v;
     }
   }

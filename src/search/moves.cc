@@ -60,7 +60,9 @@ MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Op
       mitigation_(options.ls_mitigation),
       bonus_breakthrough_(options.ls_bonus_breakthrough),
       bonus_robust_(options.ls_bonus_robust),
-      tie_objective_(options.ls_tie_objective == "always" ? 2 : options.ls_tie_objective == "incumbent" ? 1 : 0),
+      tie_objective_(options.ls_tie_objective == "always"      ? TieObjective::kAlways
+                     : options.ls_tie_objective == "incumbent" ? TieObjective::kIncumbent
+                                                               : TieObjective::kOff),
       obj_before_feasible_(options.ls_obj_before_feasible),
       value_limit_(options.ls_value_limit) {
   cands_.reserve(4096);
@@ -458,7 +460,6 @@ bool MoveGenerator::best_swap(std::int64_t num_vars, std::int64_t partners, Pair
   const std::size_t nvars = swap_vars_.size();
   if (nvars == 0) return false;
   const double* act = st_.act_d.data();
-  auto outside = [&](Index i, double a) { return a > sm_.rows[i].hi_tol || a < sm_.rows[i].lo_tol; };
   const double min_gain = 1e-9 * std::max(1.0, std::fabs(static_cast<double>(st_.objective)));
   double best_gain = 0.0;
   bool have = false;
@@ -477,7 +478,7 @@ bool MoveGenerator::best_swap(std::int64_t num_vars, std::int64_t partners, Pair
       const Index i = sm_.col_row[p];
       pair_stamp_[i] = pair_gen_;
       pair_delta_[i] = sm_.col_coef[p] * dj;
-      if (outside(i, act[i] + pair_delta_[i])) {
+      if (st_.row_violated(i, act[i] + pair_delta_[i])) {
         ++broken;
         if (row < 0 || sm_.row_length(i) < sm_.row_length(row)) row = i;
       }
@@ -511,11 +512,11 @@ bool MoveGenerator::best_swap(std::int64_t num_vars, std::int64_t partners, Pair
         const Index i = sm_.col_row[p];
         const bool shared = pair_stamp_[i] == pair_gen_;
         const double dj_i = shared ? pair_delta_[i] : 0.0;
-        if (outside(i, act[i] + dj_i + sm_.col_coef[p] * dk)) {
+        if (st_.row_violated(i, act[i] + dj_i + sm_.col_coef[p] * dk)) {
           ok = false;
           break;
         }
-        if (shared && outside(i, act[i] + dj_i)) ++repaired;
+        if (shared && st_.row_violated(i, act[i] + dj_i)) ++repaired;
       }
       st_.work += static_cast<double>(sm_.col_length(k)) + 1.0;
       if (!ok || repaired != broken) continue;
@@ -536,7 +537,8 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
   Score bs;
   std::uint64_t best_age = 0;
   double best_dobj = 0.0;
-  const bool tie_obj = tie_objective_ == 2 || (tie_objective_ == 1 && has_incumbent_);
+  const bool tie_obj = tie_objective_ == TieObjective::kAlways ||
+                       (tie_objective_ == TieObjective::kIncumbent && has_incumbent_);
   for (std::size_t k = 0; k < take; ++k) {
     if (take < n) {  // partial Fisher-Yates: a uniform sample without repetition
       const std::size_t r = k + rng_.below(static_cast<std::uint32_t>(n - k));

@@ -178,7 +178,8 @@ class MoveGenerator {
   std::int64_t mitigation_;
   bool bonus_breakthrough_;
   bool bonus_robust_;
-  int tie_objective_;  // 0 off, 1 once an incumbent exists, 2 always (ls_tie_objective)
+  enum class TieObjective : std::uint8_t { kOff, kIncumbent, kAlways };
+  TieObjective tie_objective_;  // ls_tie_objective
   bool obj_before_feasible_;
   double value_limit_;
 

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "model/model_builder.h"
 #include "test_util.h"
@@ -19,6 +21,21 @@ namespace lsmip::search {
 namespace {
 
 Model build(ModelBuilder& b) { return lsmip::testing::build_model(b); }
+
+// Binary columns x1, x2, ... with the given costs and covering rows r1, r2, ...: row r is
+// the sum of the columns listed in cover[r] (0-based), >= 1.
+Model covering_model(const std::vector<double>& costs,
+                     const std::vector<std::vector<Index>>& cover) {
+  ModelBuilder b;
+  for (std::size_t j = 0; j < costs.size(); ++j) {
+    b.add_col("x" + std::to_string(j + 1), 0, 1, costs[j], true);
+  }
+  for (std::size_t r = 0; r < cover.size(); ++r) {
+    b.add_row("r" + std::to_string(r + 1), 1, kInf);
+    for (Index j : cover[r]) b.add_entry(static_cast<Index>(r), j, 1);
+  }
+  return build(b);
+}
 
 struct Fixture {
   Fixture(const Model& model, const Options& opts, std::vector<double> x)
@@ -423,13 +440,7 @@ TEST(SearchMoves, TieBreakPrefersTheCheaperIntegerMove) {
   // x1 + x2 >= 1 violated at 0; flipping either repairs it with the same score. With an
   // incumbent and ls_tie_objective=incumbent the cheaper x2 wins every time; continuous moves
   // are not ranked by objective (see the option).
-  ModelBuilder b;
-  b.add_col("x1", 0, 1, 5, true);
-  b.add_col("x2", 0, 1, 2, true);
-  b.add_row("cover", 1, kInf);
-  b.add_entry(0, 0, 1);
-  b.add_entry(0, 1, 1);
-  const Model m = build(b);
+  const Model m = covering_model({5, 2}, {{0, 1}});
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
     Options o;
     o.ls_tie_objective = "incumbent";
@@ -452,22 +463,7 @@ TEST(SearchMoves, SwapRepairsTheBrokenRowsAndLowersTheObjective) {
   // min 5x1 + 3x2 + 4x3 + x4. At x = (1, 0, 0, 1) (objective 6) no lift helps: x1 is the only
   // cover of r1 and r2, x4 of r3. Dropping x1 breaks r1 and r2; x2 is cheaper but covers only
   // r2, x3 covers both (objective 5): the swap is x1 -> x3.
-  ModelBuilder b;
-  b.add_col("x1", 0, 1, 5, true);
-  b.add_col("x2", 0, 1, 3, true);
-  b.add_col("x3", 0, 1, 4, true);
-  b.add_col("x4", 0, 1, 1, true);
-  b.add_row("r1", 1, kInf);
-  b.add_row("r2", 1, kInf);
-  b.add_row("r3", 1, kInf);
-  b.add_entry(0, 0, 1);
-  b.add_entry(0, 2, 1);
-  b.add_entry(1, 0, 1);
-  b.add_entry(1, 1, 1);
-  b.add_entry(1, 2, 1);
-  b.add_entry(2, 2, 1);
-  b.add_entry(2, 3, 1);
-  const Model m = build(b);
+  const Model m = covering_model({5, 3, 4, 1}, {{0, 2}, {0, 1, 2}, {2, 3}});
   Fixture f(m, Options{}, {1.0, 0.0, 0.0, 1.0});
   ASSERT_TRUE(f.st.violated.empty());
   f.gen.set_incumbent(true, 5.5L, 5.0L);
@@ -489,19 +485,7 @@ TEST(SearchMoves, SwapRepairsTheBrokenRowsAndLowersTheObjective) {
 TEST(SearchMoves, SwapPartnerMustRepairEveryBrokenRow) {
   // r1: x1 + x2 >= 1, r2: x1 + x3 + x4 >= 1, min 5x1 + x2 + 10x3 + 10x4 at (1, 0, 0, 0). Dropping
   // x1 breaks r1 and r2; the partners come from the shorter r1, and x2 repairs r1 only.
-  ModelBuilder b;
-  b.add_col("x1", 0, 1, 5, true);
-  b.add_col("x2", 0, 1, 1, true);
-  b.add_col("x3", 0, 1, 10, true);
-  b.add_col("x4", 0, 1, 10, true);
-  b.add_row("r1", 1, kInf);
-  b.add_row("r2", 1, kInf);
-  b.add_entry(0, 0, 1);
-  b.add_entry(0, 1, 1);
-  b.add_entry(1, 0, 1);
-  b.add_entry(1, 2, 1);
-  b.add_entry(1, 3, 1);
-  const Model m = build(b);
+  const Model m = covering_model({5, 1, 10, 10}, {{0, 1}, {0, 2, 3}});
   Fixture f(m, Options{}, {1.0, 0.0, 0.0, 0.0});
   ASSERT_TRUE(f.st.violated.empty());
   f.gen.set_incumbent(true, 4.5L, 4.0L);
