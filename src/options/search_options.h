@@ -50,6 +50,19 @@
     "n2seq36q, neos-3024952-loue); 1000 instead of 100 was worse on 23 MIPLIB models")            \
   X(ls_swap_partners, std::int64_t, 50, 1, 1000000, "", "search",                                \
     "Partners tried per swap variable, drawn from the shortest row its step breaks")             \
+  X(ls_flip_cache, std::string, "auto", 0, 0, "auto|on|off", "search",                            \
+    "Maintained flip scores (as in Feasibility Jump): every binary variable keeps the part of "   \
+    "the score of flipping it that comes from its short rows, updated when such a row changes "  \
+    "activity or weight, so a binary candidate is scored from its long rows only. auto = on "     \
+    "when the estimated upkeep per move is below the scoring it saves, decided after "           \
+    "ls_flip_cache_probe steps from the candidates scored per step")                              \
+  X(ls_flip_cache_rows, std::int64_t, 0, 0, 2000000000, "", "search",                             \
+    "Rows with more entries than this stay outside the maintained flip scores; 0 = half the "    \
+    "binary candidates scored per step (a row is worth keeping when a move through it costs "     \
+    "less than the scores it saves)")                                                             \
+  X(ls_flip_cache_probe, std::int64_t, 2000, 1, 9000000000000000000, "", "search",                \
+    "Steps counted before the maintained flip scores are set up (ls_flip_cache auto, or "        \
+    "ls_flip_cache_rows 0)")                                                                      \
   X(ls_random_bms, std::int64_t, 250, 1, 100000000, "", "search",                                 \
     "Candidates scored in the random-violated-row escape step")                                   \
   X(ls_mitigation, std::int64_t, 2, 1, 1000, "", "search",                                        \

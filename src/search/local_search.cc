@@ -89,6 +89,9 @@ class Engine {
   }
   void poll();
   void run_check();
+  // ls_flip_cache auto: after the probe steps, turns the maintained flip scores on when their
+  // estimated upkeep per move is below the scoring they save (both counted, never timed).
+  void decide_flip_cache();
 
   const Model& model_;
   const Options opt_;
@@ -118,6 +121,7 @@ class Engine {
   int stuck_ = 0;
   std::uint64_t restarts_ = 0;
   std::array<std::uint64_t, kNumMoveKinds> by_kind_{};
+  bool flip_decided_ = false;        // ls_flip_cache: the choice is made
   bool warm_feasible_ = false;
   bool warm_repaired_ = false;
   Status status_;
@@ -153,6 +157,10 @@ void Engine::start(std::span<const double> initial) {
     return;
   }
   st_.load(x);
+  if (opt_.ls_flip_cache == "off" || (opt_.ls_flip_cache == "on" && opt_.ls_flip_cache_rows > 0)) {
+    gen_.flip_enable(opt_.ls_flip_cache == "on", opt_.ls_flip_cache_rows);
+    flip_decided_ = true;
+  }
   log_.log(LogLevel::kVerbose,
            "search: %d vars (%zu movable, %zu in objective), %d rows, %s arithmetic, %s objective\n",
            sm_.num_vars, sm_.movable_vars.size(), sm_.obj_vars.size(), sm_.num_rows,
@@ -184,6 +192,7 @@ Real Engine::unit_step() const {
 void Engine::record_incumbent(MoveKind source) {
   if (!sm_.exact && st_.moves_since_recompute > 0) {
     st_.recompute();  // never accept a point on drifted activities
+    gen_.flip_invalidate();
     lift_valid_ = false;
     if (!st_.violated.empty()) return;
     if (found_ && !(st_.objective < gen_.threshold())) return;
@@ -235,6 +244,27 @@ void Engine::poll() {
   }
 }
 
+void Engine::decide_flip_cache() {
+  flip_decided_ = true;
+  if (st_.step == 0) return;
+  // Under a uniform model of moves and candidates over the binary columns, a row of length L
+  // costs about 2L row evaluations per move through it and saves one per scored candidate in
+  // it: worth keeping when L is below half the binary candidates scored per step.
+  const double scores = static_cast<double>(gen_.binary_scores()) / static_cast<double>(st_.step);
+  const std::int64_t limit = opt_.ls_flip_cache_rows > 0
+                                 ? opt_.ls_flip_cache_rows
+                                 : static_cast<std::int64_t>(std::min(scores / 2.0, 2e9));
+  double upkeep = 0.0, saving = 0.0;
+  gen_.flip_estimate(limit, &upkeep, &saving);
+  const bool on = opt_.ls_flip_cache == "on" || (limit > 0 && 2.0 * upkeep < scores * saving);
+  gen_.flip_enable(on, limit);
+  st_.work += static_cast<double>(sm_.col_start.back());
+  log_.log(LogLevel::kVerbose,
+           "search: flip score cache %s (rows up to %lld entries; upkeep %.3g per move, saves %.3g "
+           "per step at %.3g binary scores per step)\n",
+           on ? "on" : "off", static_cast<long long>(limit), 2.0 * upkeep, scores * saving, scores);
+}
+
 void Engine::run_check() {
   check_due_ = false;
   const std::string diff = check_all();
@@ -249,7 +279,7 @@ void Engine::run_check() {
 void Engine::apply(const Candidate& c) {
   const Index j = c.var;
   const double old = st_.x[j];
-  st_.apply(j, c.value);
+  gen_.apply_move(j, c.value);
   ++st_.step;
   st_.last_move[j] = st_.step;
   const std::uint64_t tenure =
@@ -270,6 +300,7 @@ void Engine::apply(const Candidate& c) {
   if (!sm_.exact &&
       st_.moves_since_recompute >= static_cast<std::uint64_t>(opt_.ls_recompute_interval)) {
     st_.recompute();
+    gen_.flip_invalidate();
     lift_valid_ = false;
   }
   if (opt_.ls_check_level >= 2 && st_.step % static_cast<std::uint64_t>(opt_.ls_check_interval) == 0) {
@@ -290,8 +321,8 @@ void Engine::update_weights() {
     for (std::int32_t k = st_.raised_weights.size() - 1; k >= 0; --k) {
       const Index i = st_.raised_weights[k];
       if (st_.violated.contains(i)) continue;
-      if (st_.weight[i] > 1) st_.add_weight(i, -1, limit);
-      if (st_.weight_lo[i] > 1) st_.add_weight(i, -1, limit, true);
+      if (st_.weight[i] > 1) gen_.add_weight(i, -1, limit);
+      if (st_.weight_lo[i] > 1) gen_.add_weight(i, -1, limit, true);
     }
     st_.work += static_cast<double>(st_.raised_weights.size());
     return;
@@ -302,7 +333,7 @@ void Engine::update_weights() {
   }
   // A row with per-side weights raises the weight of the side that is violated.
   for (Index i : st_.violated) {
-    st_.add_weight(i, 1, limit, sm_.row_sides[i] && st_.act[i] < sm_.rows[i].lo_tol);
+    gen_.add_weight(i, 1, limit, sm_.row_sides[i] && st_.act[i] < sm_.rows[i].lo_tol);
   }
   st_.work += static_cast<double>(st_.violated.size());
 }
@@ -333,6 +364,7 @@ void Engine::restart() {
   }
   st_.load(x);
   st_.reset_weights();
+  gen_.flip_invalidate();
   std::fill(st_.no_inc_until.begin(), st_.no_inc_until.end(), 0);
   std::fill(st_.no_dec_until.begin(), st_.no_dec_until.end(), 0);
   st_.work += static_cast<double>(sm_.num_vars);
@@ -442,6 +474,7 @@ void Engine::step() {
 
 bool Engine::iterate() {
   if (stop_) return false;
+  if (!flip_decided_ && st_.step >= static_cast<std::uint64_t>(opt_.ls_flip_cache_probe)) decide_flip_cache();
   if (bm_gap_ > 0 && st_.step - last_improve_step_ > static_cast<std::uint64_t>(opt_.ls_bm_reset_steps)) {
     bm_gap_ = 0;
     refresh_incumbent_info();
@@ -530,6 +563,8 @@ bool Engine::force_move(MoveKind kind) {
 
 std::string Engine::check_all() {
   std::string diff = st_.check_against_scratch();
+  if (!diff.empty()) return diff;
+  diff = gen_.flip_check();
   if (!diff.empty()) return diff;
   // Scores: the incremental state against a recomputed copy, on the candidates of every
   // neighbourhood. The copies use their own generator so the run is not perturbed.

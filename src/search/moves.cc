@@ -76,6 +76,26 @@ MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Op
   lift_stamp_.assign(sm.num_vars, 0);
 }
 
+void MoveGenerator::flip_estimate(std::int64_t row_limit, double* upkeep, double* saving) const {
+  *upkeep = *saving = 0.0;
+  if (sm_.binary_vars.empty()) return;
+  std::vector<NzIndex> bin_len(static_cast<std::size_t>(sm_.num_rows), 0);
+  for (Index j : sm_.binary_vars) {
+    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) ++bin_len[sm_.col_row[p]];
+  }
+  for (Index j : sm_.binary_vars) {
+    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
+      const Index i = sm_.col_row[p];
+      if (sm_.row_length(i) > row_limit) continue;
+      *upkeep += static_cast<double>(bin_len[i]);
+      *saving += 1.0;
+    }
+  }
+  const double nb = static_cast<double>(sm_.binary_vars.size());
+  *upkeep /= nb;
+  *saving /= nb;
+}
+
 void MoveGenerator::set_incumbent(bool has_incumbent, Real threshold, Real target) {
   has_incumbent_ = has_incumbent;
   threshold_ = threshold;
@@ -259,24 +279,22 @@ void MoveGenerator::add_flips(std::int64_t count) {
 }
 
 template <bool kRobust, bool kSides>
-inline void MoveGenerator::row_terms(Index i, double a, double na, std::int64_t* progress,
-                                     std::int64_t* bonus) const {
+inline MoveGenerator::RowUnits MoveGenerator::row_units(Index i, double a, double na) const {
   // Written without data-dependent branches (the statuses are unpredictable).
   const RowBounds& b = sm_.rows[i];
   const std::int64_t mf = mitigation_;
-  const std::int64_t w = st_.weight[i];
+  RowUnits u{0, 0, 0};
   if (kSides && sm_.row_sides[i]) {
     // Each side is a half-row with its own weight, scored as if the row were split:
     // status change of the side (times mitigation), else +-1 for getting closer/further.
-    const std::int64_t wl = st_.weight_lo[i];
     const bool ha = a > b.hi_tol, hn = na > b.hi_tol;
     const bool la = a < b.lo_tol, ln = na < b.lo_tol;
     const std::int64_t hboth = static_cast<std::int64_t>(ha & hn) *
                                (static_cast<std::int64_t>(na < a) - static_cast<std::int64_t>(na > a));
     const std::int64_t lboth = static_cast<std::int64_t>(la & ln) *
                                (static_cast<std::int64_t>(na > a) - static_cast<std::int64_t>(na < a));
-    *progress += ((static_cast<std::int64_t>(ha) - static_cast<std::int64_t>(hn)) * mf + hboth) * w +
-                 ((static_cast<std::int64_t>(la) - static_cast<std::int64_t>(ln)) * mf + lboth) * wl;
+    u.hi = (static_cast<std::int64_t>(ha) - static_cast<std::int64_t>(hn)) * mf + hboth;
+    u.lo = (static_cast<std::int64_t>(la) - static_cast<std::int64_t>(ln)) * mf + lboth;
   } else {
     const bool va = (a > b.hi_tol) | (a < b.lo_tol);
     const bool vn = (na > b.hi_tol) | (na < b.lo_tol);
@@ -285,13 +303,32 @@ inline void MoveGenerator::row_terms(Index i, double a, double na, std::int64_t*
     const std::int64_t both = static_cast<std::int64_t>(va & vn) *
                               (static_cast<std::int64_t>(en < ea) - static_cast<std::int64_t>(en > ea));
     const std::int64_t change = static_cast<std::int64_t>(va) - static_cast<std::int64_t>(vn);
-    *progress += (change * mf + both) * w;
+    u.hi = change * mf + both;
   }
   if constexpr (kRobust) {
     const bool sa = a > sm_.row_strict_lo[i] && a < sm_.row_strict_hi[i];
     const bool sn = na > sm_.row_strict_lo[i] && na < sm_.row_strict_hi[i];
-    if (sa != sn) *bonus += sn ? w : -w;
+    u.bonus = static_cast<std::int64_t>(sn) - static_cast<std::int64_t>(sa);
   }
+  return u;
+}
+
+template <bool kRobust, bool kSides>
+inline void MoveGenerator::row_terms(Index i, double a, double na, std::int64_t* progress,
+                                     std::int64_t* bonus) const {
+  const RowUnits u = row_units<kRobust, kSides>(i, a, na);
+  const std::int64_t w = st_.weight[i];
+  *progress += u.hi * w;
+  if constexpr (kSides) *progress += u.lo * st_.weight_lo[i];
+  if constexpr (kRobust) *bonus += u.bonus * w;
+}
+
+template <typename F>
+inline decltype(auto) MoveGenerator::with_flags(F&& f) const {
+  using T = std::true_type;
+  using N = std::false_type;
+  if (sm_.any_row_sides) return bonus_robust_ ? f(T{}, T{}) : f(N{}, T{});
+  return bonus_robust_ ? f(T{}, N{}) : f(N{}, N{});
 }
 
 void MoveGenerator::objective_terms(double dobj, std::int64_t* progress, std::int64_t* bonus) const {
@@ -350,19 +387,177 @@ Score MoveGenerator::pair_score_impl(Index j, double dj, Index k, double dk) {
 }
 
 Score MoveGenerator::pair_score(Index j, double dj, Index k, double dk) {
-  if (sm_.any_row_sides) {
-    return bonus_robust_ ? pair_score_impl<true, true>(j, dj, k, dk)
-                         : pair_score_impl<false, true>(j, dj, k, dk);
-  }
-  return bonus_robust_ ? pair_score_impl<true, false>(j, dj, k, dk)
-                       : pair_score_impl<false, false>(j, dj, k, dk);
+  return with_flags([&](auto robust, auto sides) {
+    return pair_score_impl<robust(), sides()>(j, dj, k, dk);
+  });
 }
 
 Score MoveGenerator::score(Index j, double value) const {
-  if (sm_.any_row_sides) {
-    return bonus_robust_ ? score_impl<true, true>(j, value) : score_impl<false, true>(j, value);
+  return with_flags([&](auto robust, auto sides) { return score_impl<robust(), sides()>(j, value); });
+}
+
+void MoveGenerator::flip_enable(bool on, std::int64_t row_limit) {
+  flip_valid_ = false;
+  flip_on_ = on && !sm_.binary_vars.empty();
+  if (!flip_on_ || row_limit == flip_rows_limit_) return;
+  flip_rows_limit_ = row_limit;
+  const std::size_t n = static_cast<std::size_t>(sm_.num_vars);
+  const std::size_t m = static_cast<std::size_t>(sm_.num_rows);
+  flip_row_col_.clear();
+  flip_row_coef_.clear();
+  flip_long_row_.clear();
+  flip_long_coef_.clear();
+  flip_progress_.assign(n, 0);
+  flip_bonus_.assign(n, 0);
+  flip_row_start_.assign(m + 1, 0);
+  for (Index i = 0; i < sm_.num_rows; ++i) {
+    NzIndex count = 0;
+    if (sm_.row_length(i) <= flip_rows_limit_) {
+      for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) count += sm_.is_binary[sm_.row_col[p]];
+    }
+    flip_row_start_[i + 1] = flip_row_start_[i] + count;
   }
-  return bonus_robust_ ? score_impl<true, false>(j, value) : score_impl<false, false>(j, value);
+  flip_row_col_.reserve(static_cast<std::size_t>(flip_row_start_[m]));
+  flip_row_coef_.reserve(static_cast<std::size_t>(flip_row_start_[m]));
+  for (Index i = 0; i < sm_.num_rows; ++i) {
+    if (sm_.row_length(i) > flip_rows_limit_) continue;
+    for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) {
+      if (!sm_.is_binary[sm_.row_col[p]]) continue;
+      flip_row_col_.push_back(sm_.row_col[p]);
+      flip_row_coef_.push_back(sm_.row_coef[p]);
+    }
+  }
+  flip_long_start_.assign(n + 1, 0);
+  NzIndex max_col = 0;
+  for (Index j = 0; j < sm_.num_vars; ++j) {
+    NzIndex count = 0;
+    if (sm_.is_binary[j]) {
+      for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
+        count += sm_.row_length(sm_.col_row[p]) > flip_rows_limit_;
+      }
+    }
+    flip_long_start_[j + 1] = flip_long_start_[j] + count;
+    max_col = std::max(max_col, sm_.col_length(j));
+  }
+  for (Index j = 0; j < sm_.num_vars; ++j) {
+    if (!sm_.is_binary[j]) continue;
+    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
+      if (sm_.row_length(sm_.col_row[p]) <= flip_rows_limit_) continue;
+      flip_long_row_.push_back(sm_.col_row[p]);
+      flip_long_coef_.push_back(sm_.col_coef[p]);
+    }
+  }
+  flip_saved_act_.assign(static_cast<std::size_t>(max_col), 0.0);
+}
+
+template <bool kRobust, bool kSides>
+void MoveGenerator::flip_recompute(Index j) {
+  const double delta = st_.x[j] == 0.0 ? 1.0 : -1.0;
+  const double* act = st_.act_d.data();
+  std::int64_t progress = 0, bonus = 0;
+  for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
+    const Index i = sm_.col_row[p];
+    if (sm_.row_length(i) > flip_rows_limit_) continue;
+    row_terms<kRobust, kSides>(i, act[i], act[i] + sm_.col_coef[p] * delta, &progress, &bonus);
+  }
+  flip_progress_[j] = progress;
+  flip_bonus_[j] = bonus;
+}
+
+void MoveGenerator::flip_rebuild() {
+  with_flags([&](auto robust, auto sides) {
+    for (Index j : sm_.binary_vars) flip_recompute<robust(), sides()>(j);
+  });
+  st_.work += static_cast<double>(flip_row_start_.back());
+  flip_valid_ = true;
+}
+
+template <bool kRobust, bool kSides>
+Score MoveGenerator::flip_score(Index j) const {
+  const double delta = st_.x[j] == 0.0 ? 1.0 : -1.0;
+  const double* act = st_.act_d.data();
+  std::int64_t progress = flip_progress_[j], bonus = flip_bonus_[j];
+  for (NzIndex q = flip_long_start_[j]; q < flip_long_start_[j + 1]; ++q) {
+    const Index i = flip_long_row_[q];
+    row_terms<kRobust, kSides>(i, act[i], act[i] + flip_long_coef_[q] * delta, &progress, &bonus);
+  }
+  objective_terms(sm_.cost[j] * delta, &progress, &bonus);
+  return {progress, bonus};
+}
+
+void MoveGenerator::apply_move(Index j, double value) {
+  if (!flip_valid_) {
+    st_.apply(j, value);
+    return;
+  }
+  const NzIndex begin = sm_.col_start[j];
+  for (NzIndex p = begin; p < sm_.col_start[j + 1]; ++p) flip_saved_act_[p - begin] = st_.act_d[sm_.col_row[p]];
+  st_.apply(j, value);
+  with_flags([&](auto robust, auto sides) { flip_after_move<robust(), sides()>(j); });
+}
+
+template <bool kRobust, bool kSides>
+void MoveGenerator::flip_after_move(Index k) {
+  // Each binary j sharing a short row with k: its cached term of that row moves from the old
+  // activity to the new one (the flip direction of j is unchanged). k itself is recomputed.
+  const double* act = st_.act_d.data();
+  const double* x = st_.x.data();
+  const NzIndex begin = sm_.col_start[k];
+  NzIndex touched = 0;
+  for (NzIndex p = begin; p < sm_.col_start[k + 1]; ++p) {
+    const Index i = sm_.col_row[p];
+    const double a0 = flip_saved_act_[p - begin], a1 = act[i];
+    const NzIndex qend = flip_row_start_[i + 1];
+    if (a0 == a1 || flip_row_start_[i] == qend) continue;
+    const std::int64_t w = st_.weight[i];
+    const std::int64_t wl = kSides ? st_.weight_lo[i] : 0;
+    for (NzIndex q = flip_row_start_[i]; q < qend; ++q) {
+      const Index j = flip_row_col_[q];
+      const double d = x[j] == 0.0 ? flip_row_coef_[q] : -flip_row_coef_[q];
+      const RowUnits u0 = row_units<kRobust, kSides>(i, a0, a0 + d);
+      const RowUnits u1 = row_units<kRobust, kSides>(i, a1, a1 + d);
+      flip_progress_[j] += (u1.hi - u0.hi) * w + (u1.lo - u0.lo) * wl;
+      if constexpr (kRobust) flip_bonus_[j] += (u1.bonus - u0.bonus) * w;
+    }
+    touched += qend - flip_row_start_[i];
+  }
+  if (sm_.is_binary[k]) flip_recompute<kRobust, kSides>(k);
+  st_.work += static_cast<double>(touched);
+}
+
+void MoveGenerator::add_weight(Index i, std::int64_t delta, std::int64_t limit, bool lo_side) {
+  const std::int64_t w0 = st_.weight[i], wl0 = st_.weight_lo[i];
+  st_.add_weight(i, delta, limit, lo_side);
+  const NzIndex qend = flip_valid_ ? flip_row_start_[i + 1] : 0;
+  if (!flip_valid_ || flip_row_start_[i] == qend) return;
+  const std::int64_t dw = st_.weight[i] - w0, dwl = st_.weight_lo[i] - wl0;
+  if (dw == 0 && dwl == 0) return;
+  const double a = st_.act_d[i];
+  const double* x = st_.x.data();
+  with_flags([&](auto robust, auto sides) {
+    for (NzIndex q = flip_row_start_[i]; q < qend; ++q) {
+      const Index j = flip_row_col_[q];
+      const double d = x[j] == 0.0 ? flip_row_coef_[q] : -flip_row_coef_[q];
+      const RowUnits u = row_units<robust(), sides()>(i, a, a + d);
+      flip_progress_[j] += u.hi * dw + u.lo * dwl;
+      if constexpr (robust()) flip_bonus_[j] += u.bonus * dw;
+    }
+  });
+  st_.work += static_cast<double>(qend - flip_row_start_[i]);
+}
+
+std::string MoveGenerator::flip_check() const {
+  if (!flip_on_ || !flip_valid_) return "";
+  for (Index j : sm_.binary_vars) {
+    const Score a = with_flags([&](auto robust, auto sides) { return flip_score<robust(), sides()>(j); });
+    const Score b = score(j, 1.0 - st_.x[j]);
+    if (!(a == b)) {
+      return "cached flip score of x" + std::to_string(j) + ": " + std::to_string(a.progress) + "/" +
+             std::to_string(a.bonus) + " vs scratch " + std::to_string(b.progress) + "/" +
+             std::to_string(b.bonus);
+    }
+  }
+  return "";
 }
 
 bool MoveGenerator::step_allowed(Index var, double value) const {
@@ -532,6 +727,7 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
                            Score* best_score) {
   const std::size_t n = cands_.size();
   if (n == 0) return false;
+  if (flip_on_ && !flip_valid_) flip_rebuild();
   const std::size_t take = std::min<std::size_t>(n, static_cast<std::size_t>(bms));
   bool have = false;
   Score bs;
@@ -545,8 +741,16 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
       std::swap(cands_[k], cands_[r]);
     }
     const Candidate& cand = cands_[k];
-    const Score s = score(cand.var, cand.value);
-    st_.work += static_cast<double>(sm_.col_length(cand.var)) + 1.0;
+    Score s;
+    if (flip_valid_ && sm_.is_binary[cand.var]) {
+      // A binary candidate is always the flip: its score comes from the maintained cache.
+      s = with_flags([&](auto robust, auto sides) { return flip_score<robust(), sides()>(cand.var); });
+      st_.work += static_cast<double>(flip_long_start_[cand.var + 1] - flip_long_start_[cand.var]) + 1.0;
+    } else {
+      s = score(cand.var, cand.value);
+      st_.work += static_cast<double>(sm_.col_length(cand.var)) + 1.0;
+    }
+    binary_scores_ += sm_.is_binary[cand.var];
     if (require_positive && s.progress <= 0) continue;
     const std::uint64_t age = st_.last_move[cand.var];
     // Ties on (progress, bonus) go to the smaller objective change of an integer move, then to

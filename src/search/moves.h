@@ -16,6 +16,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include "options/options.h"
@@ -121,6 +123,35 @@ class MoveGenerator {
   // lowers the objective. Returns the pair with the largest decrease; false if none.
   bool best_swap(std::int64_t num_vars, std::int64_t partners, PairMove* best);
 
+  // ---- Maintained flip scores (ls_flip_cache) ----
+  // For every binary variable the generator can keep the row part of the score of flipping
+  // it, summed over the "short" rows of its column (at most ls_flip_cache_rows entries), as
+  // Feasibility Jump keeps its jump scores. Rows longer than that are scored when a
+  // candidate is. The cached sum equals score()'s row terms exactly (integers), so
+  // select() ranks the same way with or without it. The cache must see every change of the
+  // point and of the row weights: moves go through apply_move(), weights through
+  // add_weight(), and flip_invalidate() follows any other change (load, recompute,
+  // reset_weights); an invalid cache is rebuilt when select() next needs it.
+  //
+  // Turns the cache on (rows of at most `row_limit` entries kept) or off (the default).
+  void flip_enable(bool on, std::int64_t row_limit);
+  bool flip_enabled() const { return flip_on_; }
+  // Estimated cost of a cache keeping the rows of at most `row_limit` entries, uniform over
+  // the binary columns: the upkeep per move (binary entries of a column's kept rows) and the
+  // row terms a cached score saves (kept entries of a column). From the model only, O(nnz).
+  void flip_estimate(std::int64_t row_limit, double* upkeep, double* saving) const;
+  // Marks the cache stale after a change it did not see. O(1).
+  void flip_invalidate() { flip_valid_ = false; }
+  // Sets x_j = value (SearchState::apply) and updates the cache. Cost O(column length of j)
+  // plus, with the cache valid, the binary entries of the short rows of j's column.
+  void apply_move(Index j, double value);
+  // SearchState::add_weight plus the cache update of row i. Cost O(binary entries of row i).
+  void add_weight(Index i, std::int64_t delta, std::int64_t limit, bool lo_side = false);
+  // Binary candidates scored so far by select() (counted for the ls_flip_cache decision).
+  std::uint64_t binary_scores() const { return binary_scores_; }
+  // Checks a valid cache against score() of every binary flip; "" if they agree.
+  std::string flip_check() const;
+
   // ---- Lift moves (feasible mode) ----
   // The cache holds, per lift variable, a lift value and gain that are never
   // worse than the exact ones (optimistic): each variable watches the row that
@@ -149,13 +180,36 @@ class MoveGenerator {
   std::string lift_check() const;
 
  private:
+  // Calls f(std::bool_constant<robust>, std::bool_constant<sides>) with the scoring flags of
+  // this run, so each hot loop is instantiated once per combination.
+  template <typename F>
+  decltype(auto) with_flags(F&& f) const;
   template <bool kRobust, bool kSides>
   Score score_impl(Index j, double value) const;
   template <bool kRobust, bool kSides>
   Score pair_score_impl(Index j, double dj, Index k, double dk);
+  // Score terms of row i moving from activity a to na per unit of weight: progress is
+  // hi·weight + lo·weight_lo, bonus is bonus·weight (mitigation and sides applied).
+  struct RowUnits {
+    std::int64_t hi;
+    std::int64_t lo;
+    std::int64_t bonus;
+  };
+  template <bool kRobust, bool kSides>
+  RowUnits row_units(Index i, double a, double na) const;
   // Score terms of row i moving from activity a to na (weights, mitigation, sides).
   template <bool kRobust, bool kSides>
   void row_terms(Index i, double a, double na, std::int64_t* progress, std::int64_t* bonus) const;
+  // Maintained flip scores: the cached row part of flipping binary j, recomputed from
+  // scratch; the score of the flip from the cache; the cache update after a move of k whose
+  // short rows had activities flip_saved_act_ before it; the full rebuild.
+  template <bool kRobust, bool kSides>
+  void flip_recompute(Index j);
+  template <bool kRobust, bool kSides>
+  Score flip_score(Index j) const;
+  template <bool kRobust, bool kSides>
+  void flip_after_move(Index k);
+  void flip_rebuild();
   // Score terms of an objective change dobj (objective weight, breakthrough bonus).
   void objective_terms(double dobj, std::int64_t* progress, std::int64_t* bonus) const;
   // Value of the entry's variable that brings row i onto its upper (to_hi) or lower side:
@@ -203,6 +257,23 @@ class MoveGenerator {
   std::vector<std::uint32_t> pair_stamp_; // ... valid where the stamp is pair_gen_
   std::uint32_t pair_gen_ = 0;
   std::vector<Index> swap_vars_;          // best_swap: objective variables with an improving step
+
+  // Maintained flip scores (see flip_enable). Binary entries of the short rows in CSR order
+  // (flip_row_start_ per row, empty for long rows) and, per binary column, its entries in
+  // long rows (flip_long_start_ per variable).
+  bool flip_on_ = false;
+  bool flip_valid_ = false;
+  std::vector<std::int64_t> flip_progress_;  // cached row part of the flip score per variable
+  std::vector<std::int64_t> flip_bonus_;
+  std::vector<NzIndex> flip_row_start_;
+  std::vector<Index> flip_row_col_;
+  std::vector<double> flip_row_coef_;
+  std::vector<NzIndex> flip_long_start_;
+  std::vector<Index> flip_long_row_;
+  std::vector<double> flip_long_coef_;
+  std::vector<double> flip_saved_act_;  // activities of the moved column's rows before a move
+  std::int64_t flip_rows_limit_ = -1;  // rows kept: at most this many entries (-1: not built)
+  std::uint64_t binary_scores_ = 0;
   // Starts a new pair_delta_ generation (clears the stamps when the counter wraps).
   void next_pair_gen();
 

@@ -159,6 +159,55 @@ TEST(SearchState, IncrementalMatchesScratchWithTransfers) {
   }
 }
 
+TEST(SearchState, IncrementalMatchesScratchFlipCache) {
+  // Maintained flip scores (checked by check_all against score() of every binary flip) with
+  // rows of up to 3 entries kept and longer ones scored on demand, under every scoring
+  // variant whose weights or terms the cache must follow.
+  for (int variant = 0; variant < 3; ++variant) {
+    Options options;
+    options.ls_flip_cache = "on";
+    options.ls_flip_cache_rows = 3;
+    options.ls_weight_scheme = "smooth";
+    options.ls_smooth_prob = 0.3;
+    if (variant == 1) options.ls_bonus_robust = true;
+    if (variant == 2) options.ls_side_weights = "all";
+    // Integral data: check_all also compares scores with a recomputed state, which rounding
+    // drift on fractional data can tip by one unit near a row's tolerance, cache or not.
+    for (std::uint64_t seed = 600; seed <= 625; ++seed) {
+      const Model m = random_model(seed, {true, seed % 2 == 0, seed % 4 == 0, seed % 5 == 0});
+      drive_and_check(m, options, seed, 300);
+    }
+  }
+}
+
+TEST(SearchState, FlipCacheKeepsTheTrajectory) {
+  // The cache only changes how binary flips are scored, never the scores: the same seed takes
+  // the same moves with it (from the first step, or from the auto decision on) and without.
+  Logger log(LogLevel::kQuiet);
+  for (std::uint64_t seed = 700; seed <= 719; ++seed) {
+    const Model m = random_model(seed, {seed % 3 != 0, seed % 2 == 0, false});
+    Options off;
+    off.seed = static_cast<std::int64_t>(seed);
+    off.ls_flip_cache = "off";
+    off.ls_restart_steps = 300;
+    Options on = off;
+    on.ls_flip_cache = seed % 2 == 0 ? "on" : "auto";
+    on.ls_flip_cache_rows = seed % 4 == 0 ? 3 : 0;
+    on.ls_flip_cache_probe = 100;
+    LocalSearch a(m, off, {}, log), b(m, on, {}, log);
+    a.start({});
+    b.start({});
+    for (int t = 0; t < 2000; ++t) {
+      const bool more_a = a.iterate(), more_b = b.iterate();
+      ASSERT_EQ(more_a, more_b) << "seed " << seed << " iteration " << t;
+      if (!more_a) break;
+      const std::span<const double> xa = a.values(), xb = b.values();
+      ASSERT_TRUE(std::equal(xa.begin(), xa.end(), xb.begin(), xb.end())) << "seed " << seed << " iteration " << t;
+    }
+    EXPECT_EQ(a.result().moves, b.result().moves) << "seed " << seed;
+  }
+}
+
 TEST(SearchState, LubySequence) {
   const std::uint64_t expect[] = {1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1};
   for (std::uint64_t k = 1; k <= 16; ++k) EXPECT_EQ(luby(k), expect[k - 1]) << "k = " << k;
