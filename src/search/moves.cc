@@ -128,7 +128,7 @@ void MoveGenerator::add(Index var, double value, MoveKind kind) {
   cands_.push_back(Candidate{var, value, kind});
 }
 
-inline double MoveGenerator::tight_target(Index i, NzIndex p, bool to_hi) const {
+[[gnu::always_inline]] inline double MoveGenerator::tight_target(Index i, NzIndex p, bool to_hi) const {
   // Candidate values only rank moves, so they are computed from the double copy of the
   // activity (exact for certified-exact models); feasibility is decided on the long double one.
   const RowBounds& b = sm_.rows[i];
@@ -398,6 +398,7 @@ Score MoveGenerator::score(Index j, double value) const {
 
 void MoveGenerator::flip_enable(bool on, std::int64_t row_limit) {
   flip_valid_ = false;
+  count_binary_ = false;
   flip_on_ = on && !sm_.binary_vars.empty();
   if (!flip_on_ || row_limit == flip_rows_limit_) return;
   flip_rows_limit_ = row_limit;
@@ -742,6 +743,7 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
     }
     const Candidate& cand = cands_[k];
     Score s;
+    if (count_binary_) binary_scores_ += sm_.is_binary[cand.var];
     if (flip_valid_ && sm_.is_binary[cand.var]) {
       // A binary candidate is always the flip: its score comes from the maintained cache.
       s = with_flags([&](auto robust, auto sides) { return flip_score<robust(), sides()>(cand.var); });
@@ -750,7 +752,6 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
       s = score(cand.var, cand.value);
       st_.work += static_cast<double>(sm_.col_length(cand.var)) + 1.0;
     }
-    binary_scores_ += sm_.is_binary[cand.var];
     if (require_positive && s.progress <= 0) continue;
     const std::uint64_t age = st_.last_move[cand.var];
     // Ties on (progress, bonus) go to the smaller objective change of an integer move, then to

@@ -147,7 +147,8 @@ class MoveGenerator {
   void apply_move(Index j, double value);
   // SearchState::add_weight plus the cache update of row i. Cost O(binary entries of row i).
   void add_weight(Index i, std::int64_t delta, std::int64_t limit, bool lo_side = false);
-  // Binary candidates scored so far by select() (counted for the ls_flip_cache decision).
+  // Binary candidates scored by select() until the first flip_enable() (for the ls_flip_cache
+  // decision).
   std::uint64_t binary_scores() const { return binary_scores_; }
   // Checks a valid cache against score() of every binary flip; "" if they agree.
   std::string flip_check() const;
@@ -274,6 +275,7 @@ class MoveGenerator {
   std::vector<double> flip_saved_act_;  // activities of the moved column's rows before a move
   std::int64_t flip_rows_limit_ = -1;  // rows kept: at most this many entries (-1: not built)
   std::uint64_t binary_scores_ = 0;
+  bool count_binary_ = true;  // binary_scores_ is counted until flip_enable() decides
   // Starts a new pair_delta_ generation (clears the stamps when the counter wraps).
   void next_pair_gen();
 
