@@ -405,6 +405,9 @@ int run_solve(const CommandLine& cl, Logger& log) {
 
   search::SearchHooks hooks;
   hooks.should_stop = [&] { return run.stop_requested(); };
+  hooks.accept = [&](std::span<const double> x) {
+    return check::check_solution(model, pre.postsolve.expand(x), opt.feas_tol, opt.int_tol).feasible;
+  };
   hooks.on_improvement = [&](const search::Improvement& imp, std::span<const double> x) {
     run.offer(pre.postsolve.expand(x), search::move_kind_name(imp.source), imp.work, imp.moves, 0);
   };

@@ -39,5 +39,16 @@
     "A derived continuous bound is kept only if it shrinks the domain by this times "             \
     "max(1, width or |bound|); stops endless tiny tightenings")                                   \
   X(presolve_huge_bound, double, 1e9, 1.0, kInf, "", "presolve",                                  \
-    "Derived bounds of larger magnitude are ignored (they help nothing and lose precision)")
+    "Derived bounds of larger magnitude are ignored (they help nothing and lose precision)")     \
+  X(presolve_aggregate, bool, true, 0, 0, "", "presolve",                                          \
+    "Eliminate continuous columns through equality rows where they have coefficient +-1 "        \
+    "(exact arithmetic only), so chains of balance rows collapse: csched008 gets solutions "     \
+    "within a second instead of none in 10 s")                                                   \
+  X(presolve_aggregate_max_col, std::int64_t, 2, 1, 1000000, "", "presolve",                      \
+    "Only continuous columns with at most this many entries are aggregated (2: a level or "      \
+    "stock carried between two balance rows, or a deviation between its row and its bound)")    \
+  X(presolve_aggregate_max_row, std::int64_t, 500, 1, 2000000000, "", "presolve",                 \
+    "Aggregation never makes a row longer than this")                                            \
+  X(presolve_aggregate_max_fill, double, 10.0, 1.0, 1e6, "", "presolve",                           \
+    "Aggregation never makes the model more than this many times its nonzeros")
 // clang-format on

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/model_builder.h"
+#include "presolve/aggregate.h"
 
 namespace lsmip::presolve {
 namespace {
@@ -584,6 +585,23 @@ PresolveResult run_presolve(const Model& model, const Options& options, Logger& 
     result.postsolve = Postsolve::identity(model.num_cols());
   } else {
     result = Presolver(model, options, debug_solution).run();
+    if (result.verdict == Verdict::kReduced && options.presolve_aggregate) {
+      Model aggregated;
+      std::vector<char> removed;
+      std::vector<Substitution> subs;
+      AggregateStats as;
+      if (aggregate_columns(result.reduced, options, &aggregated, &removed, &subs, &as)) {
+        result.reduced = std::move(aggregated);
+        result.postsolve.add_substitutions(removed, std::move(subs));
+        result.stats.cols_aggregated = as.cols_removed;
+        result.stats.rows_removed += as.rows_removed;
+        log.log(LogLevel::kVerbose,
+                "presolve: aggregated %d continuous columns through equalities, %lld -> %lld "
+                "nonzeros\n",
+                static_cast<int>(as.cols_removed), static_cast<long long>(as.nonzeros_before),
+                static_cast<long long>(as.nonzeros_after));
+      }
+    }
   }
   result.stats.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -56,6 +56,7 @@ namespace lsmip::presolve {
 struct PresolveStats {
   Index rows_removed = 0;      // rows of the original model absent from the reduced one
   Index cols_removed = 0;      // fixed columns removed
+  Index cols_aggregated = 0;   // continuous columns eliminated through equalities (aggregate.h)
   Index bounds_tightened = 0;  // bound changes applied (a column may count several times)
   int rounds = 0;              // propagation passes run
   double work = 0.0;           // nonzeros touched by propagation

@@ -201,6 +201,10 @@ void Engine::record_incumbent(MoveKind source) {
     log_.log(LogLevel::kVerbose, "search: candidate incumbent failed verification; ignored\n");
     return;
   }
+  if (hooks_.accept && !hooks_.accept(st_.x)) {
+    log_.log(LogLevel::kVerbose, "search: candidate incumbent rejected by the caller's check\n");
+    return;
+  }
   if (found_ && opt_.ls_bm_adaptive) {
     // Adaptive breakthrough target: when an improvement reached the target, aim twice as far
     // next time (one-variable breakthroughs on continuous models otherwise gain only eps).

@@ -66,6 +66,10 @@ struct SearchHooks {
   std::function<bool()> should_stop;  // polled regularly; true = stop now
   std::function<void(const Improvement&, std::span<const double> x)> on_improvement;
   std::function<void(const SearchProgress&)> on_progress;  // optional, every ~1e6 work units
+  // Optional final say on a candidate incumbent that satisfies the searched model: false
+  // rejects it and the search goes on (the caller checks it against the model before
+  // presolve, where rounding in huge values can still break a row presolve transformed).
+  std::function<bool(std::span<const double> x)> accept;
 };
 
 struct SearchResult {

@@ -652,6 +652,150 @@ TEST(PresolvePostsolve, PresolveOffGivesIdentity) {
   EXPECT_EQ(r.postsolve.num_reduced_cols(), 1);
 }
 
+// ------------------------------------------------------------- aggregation
+
+// Lot sizing over four periods: produce 5 units in period t (binary y_t), keep stock
+// s_t in [0, 6] with holding cost 1, start with s_init in [0, 3], meet demand d_t:
+// s_{t-1} + 5 y_t - s_t = d_t (s_{-1} = s_init). Column 8 is s_init.
+Model lot_sizing() {
+  return build([](ModelBuilder& b) {
+    const double demand[] = {2, 4, 1, 3};
+    for (int t = 0; t < 4; ++t) b.add_col("y" + std::to_string(t), 0, 1, 10, true);
+    for (int t = 0; t < 4; ++t) b.add_col("s" + std::to_string(t), 0, 6, 1, false);
+    b.add_col("s_init", 0, 3, 0, false);
+    for (int t = 0; t < 4; ++t) {
+      const Index r = b.add_row("bal" + std::to_string(t), demand[t], demand[t]);
+      b.add_entry(r, t > 0 ? 4 + t - 1 : 8, 1.0);
+      b.add_entry(r, t, 5.0);
+      b.add_entry(r, 4 + t, -1.0);
+    }
+  });
+}
+
+TEST(PresolveAggregate, StockChainCollapsesAndPostsolveRecoversIt) {
+  const Model m = lot_sizing();
+  const PresolveResult r = presolve(m);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  // Four stocks go through their balance rows; the fifth continuous column, now in the
+  // single row left of the chain, stays (it has more than two rows by then).
+  EXPECT_EQ(r.stats.cols_aggregated, 4);
+  ASSERT_EQ(r.reduced.num_cols(), 5);
+  for (Index j = 0; j < 4; ++j) EXPECT_TRUE(r.reduced.is_integer(j));
+  for (Index j = 4; j < 8; ++j) EXPECT_TRUE(r.postsolve.is_substituted(j));
+  // Every production plan with every integral initial stock: feasible in the reduced model
+  // iff its stocks are feasible in the original one, with the same objective, and expand()
+  // computes exactly those stocks.
+  int feasible = 0;
+  for (int mask = 0; mask < 64; ++mask) {
+    std::vector<double> y(5);
+    for (int t = 0; t < 4; ++t) y[static_cast<std::size_t>(t)] = (mask >> t) & 1;
+    y[4] = mask >> 4;  // s_init in {0, 1, 2, 3}
+    const std::vector<double> x = r.postsolve.expand(y);
+    double stock = y[4];
+    const double demand[] = {2, 4, 1, 3};
+    bool ok = true;
+    std::vector<double> stocks;
+    for (int t = 0; t < 4; ++t) {
+      stock += 5 * y[static_cast<std::size_t>(t)] - demand[t];
+      ok = ok && stock >= 0 && stock <= 6;
+      stocks.push_back(stock);
+    }
+    const bool reduced_ok = max_violation(r.reduced, y) <= 1e-9;
+    EXPECT_EQ(reduced_ok, ok) << "plan " << mask;
+    if (!ok) continue;
+    ++feasible;
+    for (int t = 0; t < 4; ++t) EXPECT_EQ(x[static_cast<std::size_t>(4 + t)], stocks[static_cast<std::size_t>(t)]);
+    EXPECT_LE(max_violation(m, x), 1e-9) << "plan " << mask;
+    EXPECT_NEAR(r.reduced.objective(y), m.objective(x), 1e-9) << "plan " << mask;
+  }
+  EXPECT_GT(feasible, 0);
+  Options off;
+  off.presolve_aggregate = false;
+  EXPECT_EQ(presolve(m, off).stats.cols_aggregated, 0);
+}
+
+TEST(PresolveAggregate, InexactCombinationIsLeftAlone) {
+  // Eliminating k through "def" would give x the coefficient -3 * 0.1 in "use" (a rounded
+  // product), or 1 - 3 * 0.1 in "use2" (a rounded difference): k stays in both cases.
+  for (const bool with_x : {false, true}) {
+    const Model m = build([&](ModelBuilder& b) {
+      b.add_col("x", 0, 4, 1, true);
+      b.add_col("k", -10, 10, 0, false);  // no cost: only the rows can refuse
+      b.add_col("w", 0, 4, 1, true);
+      const Index def = b.add_row("def", 0.5, 0.5);
+      b.add_entry(def, 0, 0.1);
+      b.add_entry(def, 1, 1.0);
+      b.add_entry(def, 2, 1.0);
+      const Index use = b.add_row(with_x ? "use2" : "use", -kInf, 1);  // not redundant
+      b.add_entry(use, 1, 3.0);
+      b.add_entry(use, 2, 1.0);
+      if (with_x) b.add_entry(use, 0, 1.0);
+    });
+    const PresolveResult r = presolve(m);
+    EXPECT_EQ(r.stats.cols_aggregated, 0) << with_x;
+    EXPECT_EQ(r.reduced.num_cols(), 3) << with_x;
+  }
+}
+
+TEST(PresolveAggregate, InexactSideIsRoundedOutward) {
+  // k = 0.1 - x through "def"; k's bounds [0, 0.7] make "def" the ranged row
+  // 0.1 - 0.7 <= x <= 0.1 - 0 (with 0.1 - 0.7 not a double): rounded down, never up.
+  // x is in three rows, so only k qualifies.
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", -1, 1, 1, false);
+    b.add_col("k", 0, 0.7, 1, false);
+    b.add_col("w", 0, 3, 1, true);
+    const Index def = b.add_row("def", 0.1, 0.1);
+    b.add_entry(def, 0, 1.0);
+    b.add_entry(def, 1, 1.0);
+    const Index r2 = b.add_row("r2", -kInf, 2);
+    b.add_entry(r2, 0, 1.0);
+    b.add_entry(r2, 2, 1.0);
+    const Index r3 = b.add_row("r3", -3, kInf);
+    b.add_entry(r3, 0, 1.0);
+    b.add_entry(r3, 2, -1.0);
+  });
+  Options o;
+  o.presolve_tighten_continuous = false;
+  const PresolveResult r = presolve(m, o);
+  ASSERT_EQ(r.stats.cols_aggregated, 1);
+  ASSERT_TRUE(has_row(r.reduced, "def"));
+  const Index i = *r.reduced.row_names().find("def");
+  const long double exact = 0.1L - 0.7L;  // near the real value of the difference of the doubles
+  EXPECT_LE(static_cast<long double>(r.reduced.row_lower(i)), static_cast<long double>(0.1) - static_cast<long double>(0.7));
+  EXPECT_GT(r.reduced.row_lower(i), static_cast<double>(exact) - 1e-12);
+  EXPECT_EQ(r.reduced.row_upper(i), 0.1);
+}
+
+TEST(PresolveAggregate, FreeColumnTakesItsRowAlong) {
+  // A free deviation column defined by one equality: the row constrains nothing else.
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("x", 0, 3, 2, true);
+    b.add_col("z", 0, 3, -1, true);
+    b.add_col("dev", -kInf, kInf, 0.5, false);
+    const Index def = b.add_row("def", 1, 1);
+    b.add_entry(def, 0, 2.0);
+    b.add_entry(def, 1, -1.0);
+    b.add_entry(def, 2, -1.0);  // dev = 2x - z - 1
+    const Index cap = b.add_row("cap", -kInf, 4);
+    b.add_entry(cap, 0, 1.0);
+    b.add_entry(cap, 1, 1.0);
+  });
+  Options o;
+  o.presolve_tighten_continuous = false;  // else dev gets implied bounds and "def" stays ranged
+  const PresolveResult r = presolve(m, o);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(r.stats.cols_aggregated, 1);
+  EXPECT_FALSE(has_row(r.reduced, "def"));
+  const std::vector<double> y{3.0, 1.0};
+  const std::vector<double> x = r.postsolve.expand(y);
+  EXPECT_EQ(x[2], 4.0);
+  // Objective 2x - z + 0.5 dev = 2x - z + 0.5 (2x - z - 1): costs 3 and -1.5, offset -0.5.
+  EXPECT_NEAR(r.reduced.objective(y), m.objective(x), 1e-12);
+  EXPECT_EQ(r.reduced.obj(col(r.reduced, "x")), 3.0);
+  EXPECT_EQ(r.reduced.obj(col(r.reduced, "z")), -1.5);
+}
+
 // ------------------------------------------- random models, brute force
 
 // A random model with 2-4 columns and 1-5 rows: negative and fractional
