@@ -53,9 +53,10 @@
   X(ls_flip_cache, std::string, "auto", 0, 0, "auto|on|off", "search",                            \
     "Maintained flip scores (as in Feasibility Jump): every binary variable keeps the part of "   \
     "the score of flipping it that comes from its short rows, updated when such a row changes "  \
-    "activity or weight, so a binary candidate is scored from its long rows only. auto = on "     \
-    "when the estimated upkeep per move is below the scoring it saves, decided after "           \
-    "ls_flip_cache_probe steps from the candidates scored per step")                              \
+    "activity or weight, so a binary candidate is scored from its long rows only; a long row "   \
+    "whose binary entries share one coefficient magnitude keeps its two possible terms, so it "  \
+    "costs a lookup. auto = on when the estimated upkeep per move is below the scoring it "      \
+    "saves, decided after ls_flip_cache_probe steps from the candidates scored per step")        \
   X(ls_flip_cache_rows, std::int64_t, 0, 0, 2000000000, "", "search",                             \
     "Rows with more entries than this stay outside the maintained flip scores; 0 = half the "    \
     "binary candidates scored per step (a row is worth keeping when a move through it costs "     \

@@ -76,17 +76,29 @@ MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Op
   lift_stamp_.assign(sm.num_vars, 0);
 }
 
-void MoveGenerator::flip_estimate(std::int64_t row_limit, double* upkeep, double* saving) const {
-  *upkeep = *saving = 0.0;
+void MoveGenerator::flip_estimate(std::int64_t row_limit, double* upkeep, double* saving,
+                                  double* uniform) const {
+  *upkeep = *saving = *uniform = 0.0;
   if (sm_.binary_vars.empty()) return;
+  // Per row: binary entries, and whether they share one magnitude (-1 = no, else it).
   std::vector<NzIndex> bin_len(static_cast<std::size_t>(sm_.num_rows), 0);
+  std::vector<double> mag(static_cast<std::size_t>(sm_.num_rows), 0.0);
   for (Index j : sm_.binary_vars) {
-    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) ++bin_len[sm_.col_row[p]];
+    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
+      const Index i = sm_.col_row[p];
+      ++bin_len[i];
+      const double a = std::fabs(sm_.col_coef[p]);
+      if (mag[i] == 0.0) mag[i] = a;
+      if (mag[i] != a) mag[i] = -1.0;
+    }
   }
   for (Index j : sm_.binary_vars) {
     for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
       const Index i = sm_.col_row[p];
-      if (sm_.row_length(i) > row_limit) continue;
+      if (sm_.row_length(i) > row_limit) {
+        if (mag[i] > 0.0) *uniform += 1.0;
+        continue;
+      }
       *upkeep += static_cast<double>(bin_len[i]);
       *saving += 1.0;
     }
@@ -94,6 +106,7 @@ void MoveGenerator::flip_estimate(std::int64_t row_limit, double* upkeep, double
   const double nb = static_cast<double>(sm_.binary_vars.size());
   *upkeep /= nb;
   *saving /= nb;
+  *uniform /= nb;
 }
 
 void MoveGenerator::set_incumbent(bool has_incumbent, Real threshold, Real target) {
@@ -449,6 +462,30 @@ void MoveGenerator::flip_enable(bool on, std::int64_t row_limit) {
     }
   }
   flip_saved_act_.assign(static_cast<std::size_t>(max_col), 0.0);
+  // Long rows whose binary entries share one magnitude c keep the two row terms a +- c.
+  rt_coef_.assign(m, 0.0);
+  rt_.assign(m, RowTerm{});
+  for (Index i = 0; i < sm_.num_rows; ++i) {
+    if (sm_.row_length(i) <= flip_rows_limit_) continue;
+    double c = 0.0;
+    bool uniform = true;
+    for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1] && uniform; ++p) {
+      if (!sm_.is_binary[sm_.row_col[p]]) continue;
+      const double a = std::fabs(sm_.row_coef[p]);
+      if (c == 0.0) c = a;
+      uniform = a == c;
+    }
+    if (uniform) rt_coef_[i] = c;
+  }
+}
+
+template <bool kRobust, bool kSides>
+inline void MoveGenerator::rt_update(Index i) {
+  const double a = st_.act_d[i], c = rt_coef_[i];
+  RowTerm& t = rt_[i];
+  t = RowTerm{};
+  row_terms<kRobust, kSides>(i, a, a + c, &t.up_progress, &t.up_bonus);
+  row_terms<kRobust, kSides>(i, a, a + -c, &t.down_progress, &t.down_bonus);
 }
 
 template <bool kRobust, bool kSides>
@@ -468,8 +505,11 @@ void MoveGenerator::flip_recompute(Index j) {
 void MoveGenerator::flip_rebuild() {
   with_flags([&](auto robust, auto sides) {
     for (Index j : sm_.binary_vars) flip_recompute<robust(), sides()>(j);
+    for (Index i = 0; i < sm_.num_rows; ++i) {
+      if (rt_coef_[i] != 0.0) rt_update<robust(), sides()>(i);
+    }
   });
-  st_.work += static_cast<double>(flip_row_start_.back());
+  st_.work += static_cast<double>(flip_row_start_.back() + sm_.num_rows);
   flip_valid_ = true;
 }
 
@@ -480,7 +520,14 @@ Score MoveGenerator::flip_score(Index j) const {
   std::int64_t progress = flip_progress_[j], bonus = flip_bonus_[j];
   for (NzIndex q = flip_long_start_[j]; q < flip_long_start_[j + 1]; ++q) {
     const Index i = flip_long_row_[q];
-    row_terms<kRobust, kSides>(i, act[i], act[i] + flip_long_coef_[q] * delta, &progress, &bonus);
+    const double step = flip_long_coef_[q] * delta;
+    if (rt_coef_[i] != 0.0) {  // a uniform long row: its two terms are kept
+      const RowTerm& t = rt_[i];
+      progress += step > 0 ? t.up_progress : t.down_progress;
+      bonus += step > 0 ? t.up_bonus : t.down_bonus;
+    } else {
+      row_terms<kRobust, kSides>(i, act[i], act[i] + step, &progress, &bonus);
+    }
   }
   objective_terms(sm_.cost[j] * delta, &progress, &bonus);
   return {progress, bonus};
@@ -507,6 +554,7 @@ void MoveGenerator::flip_after_move(Index k) {
   NzIndex touched = 0;
   for (NzIndex p = begin; p < sm_.col_start[k + 1]; ++p) {
     const Index i = sm_.col_row[p];
+    if (rt_coef_[i] != 0.0) rt_update<kRobust, kSides>(i);
     const double a0 = flip_saved_act_[p - begin], a1 = act[i];
     const NzIndex qend = flip_row_start_[i + 1];
     if (a0 == a1 || flip_row_start_[i] == qend) continue;
@@ -529,6 +577,9 @@ void MoveGenerator::flip_after_move(Index k) {
 void MoveGenerator::add_weight(Index i, std::int64_t delta, std::int64_t limit, bool lo_side) {
   const std::int64_t w0 = st_.weight[i], wl0 = st_.weight_lo[i];
   st_.add_weight(i, delta, limit, lo_side);
+  if (flip_valid_ && rt_coef_[i] != 0.0) {
+    with_flags([&](auto robust, auto sides) { rt_update<robust(), sides()>(i); });
+  }
   const NzIndex qend = flip_valid_ ? flip_row_start_[i + 1] : 0;
   if (!flip_valid_ || flip_row_start_[i] == qend) return;
   const std::int64_t dw = st_.weight[i] - w0, dwl = st_.weight_lo[i] - wl0;

@@ -137,9 +137,12 @@ class MoveGenerator {
   void flip_enable(bool on, std::int64_t row_limit);
   bool flip_enabled() const { return flip_on_; }
   // Estimated cost of a cache keeping the rows of at most `row_limit` entries, uniform over
-  // the binary columns: the upkeep per move (binary entries of a column's kept rows) and the
-  // row terms a cached score saves (kept entries of a column). From the model only, O(nnz).
-  void flip_estimate(std::int64_t row_limit, double* upkeep, double* saving) const;
+  // the binary columns: the upkeep per move (binary entries of a column's kept rows), the
+  // row terms a cached score saves (kept entries of a column), and the entries of a column in
+  // longer rows whose binary entries share one coefficient magnitude (those rows keep their
+  // two possible terms, a +- c, so such an entry costs a lookup instead of a row term).
+  // From the model only, O(nnz).
+  void flip_estimate(std::int64_t row_limit, double* upkeep, double* saving, double* uniform) const;
   // Marks the cache stale after a change it did not see. O(1).
   void flip_invalidate() { flip_valid_ = false; }
   // Sets x_j = value (SearchState::apply) and updates the cache. Cost O(column length of j)
@@ -211,6 +214,9 @@ class MoveGenerator {
   template <bool kRobust, bool kSides>
   void flip_after_move(Index k);
   void flip_rebuild();
+  // Recomputes the two kept terms of a uniform long row (rt_coef_[i] != 0).
+  template <bool kRobust, bool kSides>
+  void rt_update(Index i);
   // Score terms of an objective change dobj (objective weight, breakthrough bonus).
   void objective_terms(double dobj, std::int64_t* progress, std::int64_t* bonus) const;
   // Value of the entry's variable that brings row i onto its upper (to_hi) or lower side:
@@ -273,6 +279,16 @@ class MoveGenerator {
   std::vector<Index> flip_long_row_;
   std::vector<double> flip_long_coef_;
   std::vector<double> flip_saved_act_;  // activities of the moved column's rows before a move
+  // Long rows whose binary entries share one magnitude c (rt_coef_[i] = c, else 0): their row
+  // terms for an activity change of +c and -c at the current activity and weights.
+  struct RowTerm {
+    std::int64_t up_progress = 0;
+    std::int64_t up_bonus = 0;
+    std::int64_t down_progress = 0;
+    std::int64_t down_bonus = 0;
+  };
+  std::vector<double> rt_coef_;
+  std::vector<RowTerm> rt_;
   std::int64_t flip_rows_limit_ = -1;  // rows kept: at most this many entries (-1: not built)
   std::uint64_t binary_scores_ = 0;
   bool count_binary_ = true;  // binary_scores_ is counted until flip_enable() decides
