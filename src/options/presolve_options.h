@@ -44,6 +44,14 @@
     "Eliminate continuous columns through equality rows where they have coefficient +-1 "        \
     "(exact arithmetic only), so chains of balance rows collapse: csched008 gets solutions "     \
     "within a second instead of none in 10 s")                                                   \
+  X(presolve_aggregate_integer, bool, true, 0, 0, "", "presolve",                                  \
+    "Also aggregate general-integer columns (never binaries) through an equality whose other "   \
+    "entries are integer columns with integral coefficients and an integral side, so the column " \
+    "stays integral: an objective variable defined by a row hands the objective to that row's " \
+    "columns")                                                                                    \
+  X(presolve_aggregate_int_fill, std::int64_t, 100, 0, 2000000000, "", "presolve",                \
+    "An integer column is aggregated only when that adds at most this many nonzeros (a long "     \
+    "new row of general integers made neos-3381206-awhea unsolvable in 10 s)")                   \
   X(presolve_aggregate_max_col, std::int64_t, 2, 1, 1000000, "", "presolve",                      \
     "Only continuous columns with at most this many entries are aggregated (2: a level or "      \
     "stock carried between two balance rows, or a deviation between its row and its bound)")    \

@@ -57,6 +57,16 @@ class Aggregator {
   // the row would grow past the cap.
   bool combine(Index i, Index r, Index k, double f, std::vector<Entry>* out);
   void set_row(Index i, std::vector<Entry> entries);
+  // True when every entry of row i other than column k is an integer column with an
+  // integral coefficient and the side is integral: then an integer k with coefficient +-1
+  // is integral at every integral point, and substituting it loses nothing.
+  bool integral_row(Index i, Index k) const {
+    if (std::floor(lo_[at(i)]) != lo_[at(i)]) return false;
+    for (const Entry& e : rows_[at(i)]) {
+      if (e.col != k && (!model_.is_integer(e.col) || std::floor(e.val) != e.val)) return false;
+    }
+    return true;
+  }
 
   const Model& model_;
   const Options& opt_;
@@ -128,7 +138,7 @@ bool Aggregator::eliminate(Index k) {
     for (const Entry& e : rows_[at(i)]) {
       if (e.col == k) c = e.val;
     }
-    if (std::fabs(c) != 1.0) continue;
+    if (std::fabs(c) != 1.0 || (model_.is_integer(k) && !integral_row(i, k))) continue;
     if (r < 0 || rows_[at(i)].size() < rows_[at(r)].size()) {
       r = i;
       a = c;
@@ -174,6 +184,7 @@ bool Aggregator::eliminate(Index k) {
     }
   }
   if (nnz_ + growth - 1 > max_nnz_) return false;
+  if (model_.is_integer(k) && growth > opt_.presolve_aggregate_int_fill) return false;
 
   // Commit: the substitution (row r as it is now), the other rows, the objective, row r.
   Substitution s;
@@ -234,7 +245,9 @@ bool Aggregator::run(Model* reduced, std::vector<char>* removed, std::vector<Sub
   // Candidates: continuous, not fixed, in 1 to presolve_aggregate_max_col non-free rows.
   std::vector<Index> cand;
   for (Index j = 0; j < n; ++j) {
-    if (model_.is_integer(j) || !(model_.col_lower(j) < model_.col_upper(j))) continue;
+    // Binaries stay: substituting one for its partner in a partitioning row gains nothing.
+    if (!(model_.col_lower(j) < model_.col_upper(j)) || model_.is_binary(j)) continue;
+    if (model_.is_integer(j) && !opt_.presolve_aggregate_integer) continue;
     const auto len = static_cast<std::int64_t>(col_rows_[at(j)].size());
     if (len >= 1 && len <= opt_.presolve_aggregate_max_col) cand.push_back(j);
   }

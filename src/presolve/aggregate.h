@@ -12,6 +12,13 @@
 // its full effect on the rows downstream instead of through a chain of
 // continuous repairs that a local search cannot see.
 //
+// General-integer columns (never binaries) qualify too when the pivot row's other
+// entries are integer columns with integral coefficients and its side is integral,
+// so x_k is integral at every integral point, and when the elimination adds at
+// most presolve_aggregate_int_fill nonzeros: typically an objective variable
+// defined by a row (z = sum c_j x_j), whose substitution puts the objective on
+// the columns the search actually moves.
+//
 // Exactness: a column is eliminated only when every new coefficient of the rows
 // and the objective is the exact result of the real arithmetic (each product
 // and difference is checked with a fused multiply-add and an error-free sum).

@@ -596,7 +596,7 @@ PresolveResult run_presolve(const Model& model, const Options& options, Logger& 
         result.stats.cols_aggregated = as.cols_removed;
         result.stats.rows_removed += as.rows_removed;
         log.log(LogLevel::kVerbose,
-                "presolve: aggregated %d continuous columns through equalities, %lld -> %lld "
+                "presolve: aggregated %d columns through equalities, %lld -> %lld "
                 "nonzeros\n",
                 static_cast<int>(as.cols_removed), static_cast<long long>(as.nonzeros_before),
                 static_cast<long long>(as.nonzeros_after));

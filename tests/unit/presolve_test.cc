@@ -767,6 +767,50 @@ TEST(PresolveAggregate, InexactSideIsRoundedOutward) {
   EXPECT_EQ(r.reduced.row_upper(i), 0.1);
 }
 
+TEST(PresolveAggregate, IntegerObjectiveColumnHandsTheObjectiveToItsRow) {
+  // z = 3a + 2b (a, b general integers), minimise z: z is integral at every integral point,
+  // so it is substituted and the objective moves onto a and b. In "frac" the side 0.5 would
+  // make z = 2c - 0.5 fractional, so that integer column w stays; binaries always stay.
+  const Model m = build([](ModelBuilder& b) {
+    b.add_col("a", 0, 5, 0, true);
+    b.add_col("b", 0, 5, 0, true);
+    b.add_col("z", -100, 100, 1, true);
+    b.add_col("c", 0, 4, 0, true);
+    b.add_col("w", -50, 50, 1, true);
+    b.add_col("y", 0, 1, 1, true);
+    b.add_col("v", 0, 1, 1, true);
+    const Index def = b.add_row("def", 0, 0);
+    b.add_entry(def, 2, -1.0);
+    b.add_entry(def, 0, 3.0);
+    b.add_entry(def, 1, 2.0);
+    const Index need = b.add_row("need", 4, kInf);
+    b.add_entry(need, 0, 1.0);
+    b.add_entry(need, 1, 1.0);
+    const Index frac = b.add_row("frac", 0.5, 0.5);
+    b.add_entry(frac, 4, -1.0);
+    b.add_entry(frac, 3, 2.0);
+    const Index part = b.add_row("part", 1, 1);
+    b.add_entry(part, 5, 1.0);
+    b.add_entry(part, 6, 1.0);
+  });
+  Options o;
+  o.presolve_max_rounds = 0;  // keep propagation from fixing anything first
+  const PresolveResult r = presolve(m, o);
+  ASSERT_EQ(r.verdict, Verdict::kReduced);
+  EXPECT_EQ(r.stats.cols_aggregated, 1);
+  EXPECT_TRUE(r.postsolve.is_substituted(2));
+  EXPECT_FALSE(r.postsolve.is_substituted(4));
+  EXPECT_EQ(r.reduced.obj(col(r.reduced, "a")), 3.0);
+  EXPECT_EQ(r.reduced.obj(col(r.reduced, "b")), 2.0);
+  // The bounds of z survive as the ranged row -100 <= 3a + 2b <= 100.
+  const Index i = *r.reduced.row_names().find("def");
+  EXPECT_EQ(r.reduced.row_lower(i), -100.0);
+  EXPECT_EQ(r.reduced.row_upper(i), 100.0);
+  Options no_int = o;
+  no_int.presolve_aggregate_integer = false;
+  EXPECT_EQ(presolve(m, no_int).stats.cols_aggregated, 0);
+}
+
 TEST(PresolveAggregate, FreeColumnTakesItsRowAlong) {
   // A free deviation column defined by one equality: the row constrains nothing else.
   const Model m = build([](ModelBuilder& b) {
