@@ -227,6 +227,7 @@ std::string json_report(const Run& run, const char* status, const search::Search
   if (ps != nullptr) {
     field("presolve", "{\"rows_removed\": " + std::to_string(ps->rows_removed) +
                           ", \"cols_removed\": " + std::to_string(ps->cols_removed) +
+                          ", \"cols_aggregated\": " + std::to_string(ps->cols_aggregated) +
                           ", \"bounds_tightened\": " + std::to_string(ps->bounds_tightened) + "}");
   }
   field("seed", std::to_string(run.opt.seed));
@@ -391,10 +392,11 @@ int run_solve(const CommandLine& cl, Logger& log) {
   run.post = &pre.postsolve;
   if (opt.presolve) {
     const ModelStats after = compute_stats(pre.reduced);
-    log.info("presolve: %d rows, %d columns, %lld nonzeros removed; %d bounds tightened (%.2fs)",
-             pre.stats.rows_removed, pre.stats.cols_removed,
-             static_cast<long long>(model.num_nonzeros() - pre.reduced.num_nonzeros()),
-             pre.stats.bounds_tightened, pre.stats.seconds);
+    log.info("presolve: %d rows and %d fixed columns removed, %d columns aggregated, %d bounds "
+             "tightened, nonzeros %lld -> %lld (%.2fs)",
+             pre.stats.rows_removed, pre.stats.cols_removed, pre.stats.cols_aggregated,
+             pre.stats.bounds_tightened, static_cast<long long>(model.num_nonzeros()),
+             static_cast<long long>(pre.reduced.num_nonzeros()), pre.stats.seconds);
     log.info("presolved model: %d rows, %d columns, %lld nonzeros (%d binary, %d integer, %d continuous)",
              after.rows, after.cols, static_cast<long long>(after.nonzeros), after.binary,
              after.integer, after.continuous);

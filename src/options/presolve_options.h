@@ -13,8 +13,8 @@
     "Passes of bound propagation over the rows touched in the previous pass (0 = only "           \
     "empty rows, fixed columns and integer rounding)")                                            \
   X(presolve_max_work, double, 1e8, 0.0, kInf, "", "presolve",                                    \
-    "Work budget of bound propagation in nonzeros touched; the final rebuild of the "             \
-    "model (one pass over the matrix) is not counted")                                            \
+    "Work budget of bound propagation in nonzeros touched, and separately of aggregation in "     \
+    "row entries read; the final rebuild of the model (one pass over the matrix) is not counted")  \
   X(presolve_infeas_tol, double, 1e-6, 0.0, 1.0, "", "presolve",                                  \
     "Presolve proves infeasibility only when a row is violated by more than this times "          \
     "max(1,|side|), or no value of a column is within this tolerance of every row and bound "     \

@@ -81,6 +81,7 @@ class Aggregator {
   std::vector<char> in_scratch_;
   NzIndex nnz_ = 0;
   NzIndex max_nnz_ = 0;
+  double work_ = 0.0;  // row entries read by eliminate()
 };
 
 bool Aggregator::combine(Index i, Index r, Index k, double f, std::vector<Entry>* out) {
@@ -132,6 +133,7 @@ bool Aggregator::eliminate(Index k) {
   // shortest such row, for the least fill-in.
   Index r = -1;
   double a = 0.0;
+  for (const Index i : col_rows_[at(k)]) work_ += static_cast<double>(rows_[at(i)].size()) + 1.0;
   for (const Index i : col_rows_[at(k)]) {
     if (!(lo_[at(i)] == hi_[at(i)]) || !std::isfinite(lo_[at(i)])) continue;
     double c = 0.0;
@@ -262,9 +264,12 @@ bool Aggregator::run(Model* reduced, std::vector<char>* removed, std::vector<Sub
   max_nnz_ = static_cast<NzIndex>(opt_.presolve_aggregate_max_fill * static_cast<double>(nnz_));
   // Passes until nothing changes: eliminating one column of a chain turns its neighbour's
   // other row into an equality it can use (bounded: each pass removes a column or stops).
-  for (bool progress = true; progress;) {
+  // The work (entries of the rows each attempt reads) is capped by presolve_max_work, so a
+  // model where passes remove one column each cannot make this quadratic without bound.
+  for (bool progress = true; progress && work_ < opt_.presolve_max_work;) {
     progress = false;
     for (const Index k : cand) {
+      if (work_ >= opt_.presolve_max_work) break;
       if (!removed_[at(k)] && eliminate(k)) progress = true;
     }
   }

@@ -712,6 +712,15 @@ TEST(PresolveAggregate, StockChainCollapsesAndPostsolveRecoversIt) {
   Options off;
   off.presolve_aggregate = false;
   EXPECT_EQ(presolve(m, off).stats.cols_aggregated, 0);
+  // The work budget bounds aggregation too: none without any, part of the chain with a little.
+  Options no_work;
+  no_work.presolve_max_work = 0;
+  EXPECT_EQ(presolve(m, no_work).stats.cols_aggregated, 0);
+  Options little;
+  little.presolve_max_work = 8;
+  const Index some = presolve(m, little).stats.cols_aggregated;
+  EXPECT_GT(some, 0);
+  EXPECT_LT(some, 4);
 }
 
 TEST(PresolveAggregate, InexactCombinationIsLeftAlone) {
