@@ -57,6 +57,13 @@ class Aggregator {
   // the row would grow past the cap.
   bool combine(Index i, Index r, Index k, double f, std::vector<Entry>* out);
   void set_row(Index i, std::vector<Entry> entries);
+  // Coefficient of column k in row i (0 if absent). Cost O(row length).
+  double coef(Index i, Index k) const {
+    for (const Entry& e : rows_[at(i)]) {
+      if (e.col == k) return e.val;
+    }
+    return 0.0;
+  }
   // True when every entry of row i other than column k is an integer column with an
   // integral coefficient and the side is integral: then an integer k with coefficient +-1
   // is integral at every integral point, and substituting it loses nothing.
@@ -103,17 +110,13 @@ bool Aggregator::combine(Index i, Index r, Index k, double f, std::vector<Entry>
     in_scratch_[at(e.col)] = 1;
   }
   // Collect in row i's order, then r's new columns; clear the scratch either way.
-  for (const Entry& e : rows_[at(i)]) {
-    if (e.col == k || !in_scratch_[at(e.col)]) continue;
-    if (scratch_[at(e.col)] != 0.0) out->push_back({e.col, scratch_[at(e.col)]});
-    in_scratch_[at(e.col)] = 0;
-    scratch_[at(e.col)] = 0.0;
-  }
-  for (const Entry& e : rows_[at(r)]) {
-    if (e.col == k || !in_scratch_[at(e.col)]) continue;
-    if (scratch_[at(e.col)] != 0.0) out->push_back({e.col, scratch_[at(e.col)]});
-    in_scratch_[at(e.col)] = 0;
-    scratch_[at(e.col)] = 0.0;
+  for (const Index from : {i, r}) {
+    for (const Entry& e : rows_[at(from)]) {
+      if (e.col == k || !in_scratch_[at(e.col)]) continue;
+      if (scratch_[at(e.col)] != 0.0) out->push_back({e.col, scratch_[at(e.col)]});
+      in_scratch_[at(e.col)] = 0;
+      scratch_[at(e.col)] = 0.0;
+    }
   }
   return ok && static_cast<std::int64_t>(out->size()) <= opt_.presolve_aggregate_max_row;
 }
@@ -136,10 +139,7 @@ bool Aggregator::eliminate(Index k) {
   for (const Index i : col_rows_[at(k)]) work_ += static_cast<double>(rows_[at(i)].size()) + 1.0;
   for (const Index i : col_rows_[at(k)]) {
     if (!(lo_[at(i)] == hi_[at(i)]) || !std::isfinite(lo_[at(i)])) continue;
-    double c = 0.0;
-    for (const Entry& e : rows_[at(i)]) {
-      if (e.col == k) c = e.val;
-    }
+    const double c = coef(i, k);
     if (std::fabs(c) != 1.0 || (model_.is_integer(k) && !integral_row(i, k))) continue;
     if (r < 0 || rows_[at(i)].size() < rows_[at(r)].size()) {
       r = i;
@@ -161,11 +161,7 @@ bool Aggregator::eliminate(Index k) {
   NzIndex growth = 0;
   for (const Index i : col_rows_[at(k)]) {
     if (i == r) continue;
-    double c = 0.0;
-    for (const Entry& e : rows_[at(i)]) {
-      if (e.col == k) c = e.val;
-    }
-    const double f = c * a;  // c / a, exact since a = +-1
+    const double f = coef(i, k) * a;  // a_ik / a, exact since a = +-1
     std::vector<Entry> row;
     if (!combine(i, r, k, f, &row)) return false;
     const double l = side_sub_mul(lo_[at(i)], f, b, true);

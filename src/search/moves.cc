@@ -80,17 +80,14 @@ void MoveGenerator::flip_estimate(std::int64_t row_limit, double* upkeep, double
                                   double* uniform) const {
   *upkeep = *saving = *uniform = 0.0;
   if (sm_.binary_vars.empty()) return;
-  // Per row: binary entries, and whether they share one magnitude (-1 = no, else it).
+  // Per row: binary entries, and for a long row the magnitude they share (0 = none).
   std::vector<NzIndex> bin_len(static_cast<std::size_t>(sm_.num_rows), 0);
   std::vector<double> mag(static_cast<std::size_t>(sm_.num_rows), 0.0);
   for (Index j : sm_.binary_vars) {
-    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
-      const Index i = sm_.col_row[p];
-      ++bin_len[i];
-      const double a = std::fabs(sm_.col_coef[p]);
-      if (mag[i] == 0.0) mag[i] = a;
-      if (mag[i] != a) mag[i] = -1.0;
-    }
+    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) ++bin_len[sm_.col_row[p]];
+  }
+  for (Index i = 0; i < sm_.num_rows; ++i) {
+    if (sm_.row_length(i) > row_limit) mag[i] = binary_magnitude(i);
   }
   for (Index j : sm_.binary_vars) {
     for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
@@ -423,60 +420,48 @@ void MoveGenerator::flip_enable(bool on, std::int64_t row_limit) {
   flip_long_coef_.clear();
   flip_progress_.assign(n, 0);
   flip_bonus_.assign(n, 0);
+  // Binary entries of the short rows (CSR), and per binary column its long-row entries (CSC);
+  // long rows whose binary entries share one magnitude c keep the two row terms a +- c.
   flip_row_start_.assign(m + 1, 0);
+  rt_coef_.assign(m, 0.0);
+  rt_.assign(m, RowTerm{});
   for (Index i = 0; i < sm_.num_rows; ++i) {
-    NzIndex count = 0;
     if (sm_.row_length(i) <= flip_rows_limit_) {
-      for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) count += sm_.is_binary[sm_.row_col[p]];
+      for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) {
+        if (!sm_.is_binary[sm_.row_col[p]]) continue;
+        flip_row_col_.push_back(sm_.row_col[p]);
+        flip_row_coef_.push_back(sm_.row_coef[p]);
+      }
+    } else {
+      rt_coef_[i] = binary_magnitude(i);
     }
-    flip_row_start_[i + 1] = flip_row_start_[i] + count;
-  }
-  flip_row_col_.reserve(static_cast<std::size_t>(flip_row_start_[m]));
-  flip_row_coef_.reserve(static_cast<std::size_t>(flip_row_start_[m]));
-  for (Index i = 0; i < sm_.num_rows; ++i) {
-    if (sm_.row_length(i) > flip_rows_limit_) continue;
-    for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) {
-      if (!sm_.is_binary[sm_.row_col[p]]) continue;
-      flip_row_col_.push_back(sm_.row_col[p]);
-      flip_row_coef_.push_back(sm_.row_coef[p]);
-    }
+    flip_row_start_[i + 1] = static_cast<NzIndex>(flip_row_col_.size());
   }
   flip_long_start_.assign(n + 1, 0);
   NzIndex max_col = 0;
   for (Index j = 0; j < sm_.num_vars; ++j) {
-    NzIndex count = 0;
     if (sm_.is_binary[j]) {
       for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
-        count += sm_.row_length(sm_.col_row[p]) > flip_rows_limit_;
+        if (sm_.row_length(sm_.col_row[p]) <= flip_rows_limit_) continue;
+        flip_long_row_.push_back(sm_.col_row[p]);
+        flip_long_coef_.push_back(sm_.col_coef[p]);
       }
     }
-    flip_long_start_[j + 1] = flip_long_start_[j] + count;
+    flip_long_start_[j + 1] = static_cast<NzIndex>(flip_long_row_.size());
     max_col = std::max(max_col, sm_.col_length(j));
   }
-  for (Index j = 0; j < sm_.num_vars; ++j) {
-    if (!sm_.is_binary[j]) continue;
-    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
-      if (sm_.row_length(sm_.col_row[p]) <= flip_rows_limit_) continue;
-      flip_long_row_.push_back(sm_.col_row[p]);
-      flip_long_coef_.push_back(sm_.col_coef[p]);
-    }
-  }
   flip_saved_act_.assign(static_cast<std::size_t>(max_col), 0.0);
-  // Long rows whose binary entries share one magnitude c keep the two row terms a +- c.
-  rt_coef_.assign(m, 0.0);
-  rt_.assign(m, RowTerm{});
-  for (Index i = 0; i < sm_.num_rows; ++i) {
-    if (sm_.row_length(i) <= flip_rows_limit_) continue;
-    double c = 0.0;
-    bool uniform = true;
-    for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1] && uniform; ++p) {
-      if (!sm_.is_binary[sm_.row_col[p]]) continue;
-      const double a = std::fabs(sm_.row_coef[p]);
-      if (c == 0.0) c = a;
-      uniform = a == c;
-    }
-    if (uniform) rt_coef_[i] = c;
+}
+
+double MoveGenerator::binary_magnitude(Index i) const {
+  double c = 0.0;
+  for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) {
+    if (!sm_.is_binary[sm_.row_col[p]]) continue;
+    const double a = std::fabs(sm_.row_coef[p]);
+    if (c == 0.0) c = a;
+    if (a != c) return 0.0;
   }
+  return c;
 }
 
 template <bool kRobust, bool kSides>

@@ -214,6 +214,9 @@ class MoveGenerator {
   template <bool kRobust, bool kSides>
   void flip_after_move(Index k);
   void flip_rebuild();
+  // The magnitude |a_ij| that every binary entry of row i shares; 0 when the row has no
+  // binary entry or two magnitudes. Cost O(row length).
+  double binary_magnitude(Index i) const;
   // Recomputes the two kept terms of a uniform long row (rt_coef_[i] != 0).
   template <bool kRobust, bool kSides>
   void rt_update(Index i);
