@@ -64,6 +64,7 @@ class Engine {
   std::string check_all();
   SearchResult result() const;
   const SearchState& state() const { return st_; }
+  bool frozen(Index j) const { return gen_.frozen(j); }
 
  private:
   void feasible_phase();
@@ -80,6 +81,7 @@ class Engine {
   // exists (ls_restart_steps_search before), times the Luby term of the restart count with
   // ls_restart_luby.
   std::uint64_t restart_limit() const {
+    if (gen_.any_frozen()) return static_cast<std::uint64_t>(opt_.ls_lns_steps);
     const std::uint64_t base =
         static_cast<std::uint64_t>(found_ ? opt_.ls_restart_steps : opt_.ls_restart_steps_search);
     if (!opt_.ls_restart_luby) return base;
@@ -89,6 +91,9 @@ class Engine {
   }
   void poll();
   void run_check();
+  // Grows the free set of a neighbourhood epoch (free_) breadth-first over the rows from a
+  // random movable variable until it holds ls_lns_fraction of the movable variables.
+  void pick_neighbourhood();
   // ls_flip_cache auto: after the probe steps, turns the maintained flip scores on when their
   // estimated upkeep per move is below the scoring they save (both counted, never timed).
   void decide_flip_cache();
@@ -120,6 +125,12 @@ class Engine {
   double next_progress_ = kProgressInterval;
   int stuck_ = 0;
   std::uint64_t restarts_ = 0;
+  std::uint64_t lns_epochs_ = 0;
+  bool full_epoch_ = false;          // the current epoch leaves every variable free
+  std::vector<Index> free_;          // neighbourhood of the current epoch
+  std::vector<Index> nb_rows_;       // breadth-first queue of rows
+  std::vector<std::uint32_t> nb_var_mark_, nb_row_mark_;
+  std::uint32_t nb_gen_ = 0;
   std::array<std::uint64_t, kNumMoveKinds> by_kind_{};
   bool flip_decided_ = false;        // ls_flip_cache: the choice is made
   bool warm_feasible_ = false;
@@ -371,6 +382,17 @@ void Engine::restart() {
   st_.load(x);
   st_.reset_weights();
   gen_.flip_invalidate();
+  gen_.unfreeze();
+  full_epoch_ = false;
+  if (found_ && opt_.ls_lns) {
+    ++lns_epochs_;
+    full_epoch_ = opt_.ls_lns_full_every > 0 &&
+                  lns_epochs_ % static_cast<std::uint64_t>(opt_.ls_lns_full_every) == 0;
+    if (!full_epoch_) {
+      pick_neighbourhood();
+      gen_.freeze_except(free_);
+    }
+  }
   std::fill(st_.no_inc_until.begin(), st_.no_inc_until.end(), 0);
   std::fill(st_.no_dec_until.begin(), st_.no_dec_until.end(), 0);
   st_.work += static_cast<double>(sm_.num_vars);
@@ -380,6 +402,58 @@ void Engine::restart() {
   lift_valid_ = false;
   log_.log(LogLevel::kVerbose, "search: restart %llu at move %llu\n",
            static_cast<unsigned long long>(restarts_), static_cast<unsigned long long>(st_.step));
+}
+
+void Engine::pick_neighbourhood() {
+  const std::size_t nmov = sm_.movable_vars.size();
+  free_.clear();
+  if (nmov == 0) return;
+  const std::size_t target = std::clamp<std::size_t>(
+      static_cast<std::size_t>(std::llround(opt_.ls_lns_fraction * static_cast<double>(nmov))), 1, nmov);
+  if (nb_var_mark_.empty()) {
+    nb_var_mark_.assign(static_cast<std::size_t>(sm_.num_vars), 0);
+    nb_row_mark_.assign(static_cast<std::size_t>(sm_.num_rows), 0);
+  }
+  if (++nb_gen_ == 0) {
+    std::fill(nb_var_mark_.begin(), nb_var_mark_.end(), 0);
+    std::fill(nb_row_mark_.begin(), nb_row_mark_.end(), 0);
+    nb_gen_ = 1;
+  }
+  nb_rows_.clear();
+  double work = 0.0;
+  auto take = [&](Index j) {
+    nb_var_mark_[j] = nb_gen_;
+    free_.push_back(j);
+    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
+      const Index i = sm_.col_row[p];
+      if (nb_row_mark_[i] == nb_gen_) continue;
+      nb_row_mark_[i] = nb_gen_;
+      nb_rows_.push_back(i);
+    }
+    work += static_cast<double>(sm_.col_length(j)) + 1.0;
+  };
+  std::size_t head = 0;
+  while (free_.size() < target) {
+    if (head == nb_rows_.size()) {  // a new seed: the first, or the component is exhausted
+      const Index j = sm_.movable_vars[rng_.below(static_cast<std::uint32_t>(nmov))];
+      work += 1.0;
+      if (nb_var_mark_[j] != nb_gen_) take(j);
+      continue;
+    }
+    const Index i = nb_rows_[head++];
+    const NzIndex begin = sm_.row_start[i];
+    const NzIndex len = sm_.row_length(i);
+    if (len == 0) continue;
+    // From a random entry on, so a long row does not always give the same columns.
+    const NzIndex off = static_cast<NzIndex>(rng_.below(static_cast<std::uint32_t>(len)));
+    for (NzIndex t = 0; t < len && free_.size() < target; ++t) {
+      const Index j = sm_.row_col[begin + (off + t) % len];
+      work += 1.0;
+      if (nb_var_mark_[j] == nb_gen_ || sm_.is_fixed[j]) continue;
+      take(j);
+    }
+  }
+  st_.work += work;
 }
 
 void Engine::feasible_phase() {
@@ -583,6 +657,10 @@ std::string Engine::check_all() {
   const bool has = found_;
   g_inc.set_incumbent(has, gen_.threshold(), 0);
   g_fresh.set_incumbent(has, gen_.threshold(), 0);
+  if (gen_.any_frozen()) {  // the same neighbourhood, so lifts and candidates compare
+    g_inc.freeze_except(free_);
+    g_fresh.freeze_except(free_);
+  }
   g_inc.begin(false);
   g_inc.add_unsat_tight(opt_.ls_unsat_rows, 1000, MoveKind::kUnsatTight);
   g_inc.add_sat_tight(std::max<std::int64_t>(3, opt_.ls_sat_rows), 1000);
@@ -664,6 +742,7 @@ bool LocalSearch::force_move(MoveKind kind) { return engine_->force_move(kind); 
 std::string LocalSearch::check_all() { return engine_->check_all(); }
 std::span<const double> LocalSearch::values() const { return engine_->state().x; }
 std::int32_t LocalSearch::num_violated() const { return engine_->state().violated.size(); }
+bool LocalSearch::frozen(Index j) const { return engine_->frozen(j); }
 SearchResult LocalSearch::result() const { return engine_->result(); }
 
 SearchResult run_local_search(const Model& model, const Options& options,

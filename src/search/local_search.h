@@ -122,6 +122,8 @@ class LocalSearch {
   // Current point and state summaries.
   std::span<const double> values() const;
   std::int32_t num_violated() const;
+  // True when column j is frozen by the current neighbourhood epoch (ls_lns).
+  bool frozen(Index j) const;
   // Final result (also valid mid-run).
   SearchResult result() const;
 

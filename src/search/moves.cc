@@ -74,6 +74,27 @@ MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Op
   lift_value_.assign(sm.num_vars, 0.0);
   lift_gain_.assign(sm.num_vars, 0.0);
   lift_stamp_.assign(sm.num_vars, 0);
+  frozen_.assign(sm.num_vars, 0);
+}
+
+void MoveGenerator::freeze_except(const std::vector<Index>& free_vars) {
+  std::fill(frozen_.begin(), frozen_.end(), std::uint8_t{1});
+  free_obj_.clear();
+  for (Index j : free_vars) {
+    frozen_[j] = 0;
+    if (sm_.cost[j] != 0.0 && !sm_.is_fixed[j]) free_obj_.push_back(j);
+  }
+  std::sort(free_obj_.begin(), free_obj_.end());
+  any_frozen_ = true;
+  st_.work += static_cast<double>(sm_.num_vars);
+}
+
+void MoveGenerator::unfreeze() {
+  if (!any_frozen_) return;
+  std::fill(frozen_.begin(), frozen_.end(), std::uint8_t{0});
+  free_obj_.clear();
+  any_frozen_ = false;
+  st_.work += static_cast<double>(sm_.num_vars);
 }
 
 void MoveGenerator::flip_estimate(std::int64_t row_limit, double* upkeep, double* saving,
@@ -155,7 +176,7 @@ void MoveGenerator::add(Index var, double value, MoveKind kind) {
 
 void MoveGenerator::add_entry_tight(Index i, NzIndex p, MoveKind kind) {
   const Index j = sm_.row_col[p];
-  if (sm_.var[j].is_fixed) return;
+  if (sm_.var[j].is_fixed || frozen_[j]) return;
   const RowBounds& b = sm_.rows[i];
   const Real a = st_.act[i];
   if (a > b.hi_tol) {
@@ -260,7 +281,8 @@ void MoveGenerator::add_sat_tight(std::int64_t num_rows, std::int64_t max_entrie
 }
 
 void MoveGenerator::add_breakthrough(std::int64_t max_vars) {
-  const std::size_t nobj = sm_.obj_vars.size();
+  const std::vector<Index>& pool = any_frozen_ ? free_obj_ : sm_.obj_vars;
+  const std::size_t nobj = pool.size();
   if (nobj == 0 || max_vars <= 0) return;
   const Real gap = target_ - st_.objective;
   auto add_bm = [&](Index j) {
@@ -269,12 +291,12 @@ void MoveGenerator::add_breakthrough(std::int64_t max_vars) {
     add(j, st_.x[j] + tight_step(gap, c, true, sm_.is_int[j], 0.0), MoveKind::kBreakthrough);
   };
   if (nobj <= static_cast<std::size_t>(max_vars)) {
-    for (Index j : sm_.obj_vars) add_bm(j);
+    for (Index j : pool) add_bm(j);
     st_.work += static_cast<double>(nobj);
     return;
   }
   for (std::int64_t t = 0; t < max_vars; ++t) {
-    add_bm(sm_.obj_vars[rng_.below(static_cast<std::uint32_t>(nobj))]);
+    add_bm(pool[rng_.below(static_cast<std::uint32_t>(nobj))]);
   }
   st_.work += static_cast<double>(max_vars);
 }
@@ -599,7 +621,7 @@ std::string MoveGenerator::flip_check() const {
 
 bool MoveGenerator::step_allowed(Index var, double value) const {
   const double cur = st_.x[var];
-  if (!(std::fabs(value) <= value_limit_) || value == cur) return false;
+  if (frozen_[var] || !(std::fabs(value) <= value_limit_) || value == cur) return false;
   if (respect_tabu_) {
     if (value > cur ? st_.step < st_.no_inc_until[var] : st_.step < st_.no_dec_until[var]) return false;
   }
@@ -683,7 +705,7 @@ bool MoveGenerator::best_swap(std::int64_t num_vars, std::int64_t partners, Pair
   if (num_vars <= 0 || partners <= 0 || !st_.violated.empty()) return false;
   swap_vars_.clear();
   for (Index j : sm_.obj_vars) {
-    if (!sm_.is_int[j] || sm_.is_fixed[j]) continue;
+    if (!sm_.is_int[j] || sm_.is_fixed[j] || frozen_[j]) continue;
     if (sm_.cost[j] > 0 ? st_.x[j] - 1.0 >= sm_.lb[j] : st_.x[j] + 1.0 <= sm_.ub[j]) {
       swap_vars_.push_back(j);
     }
@@ -728,7 +750,7 @@ bool MoveGenerator::best_swap(std::int64_t num_vars, std::int64_t partners, Pair
                         (len <= partners ? static_cast<NzIndex>(e)
                                          : static_cast<NzIndex>(rng_.below(static_cast<std::uint32_t>(len))));
       const Index k = sm_.row_col[q];
-      if (k == j || sm_.is_fixed[k]) continue;
+      if (k == j || sm_.is_fixed[k] || frozen_[k]) continue;
       const double dk = tight_step(gap, sm_.row_coef[q], above, sm_.is_int[k], sm_.row_slack[row]);
       const double kv = st_.x[k] + dk;
       if (!(dk != 0.0) || !(kv >= sm_.lb[k] && kv <= sm_.ub[k]) || !(std::fabs(kv) <= value_limit_)) {
@@ -817,7 +839,7 @@ void MoveGenerator::lift_compute(Index j, double* value, double* gain, Index* bi
   if (bind != nullptr) *bind = -1;
   if (bind_coef != nullptr) *bind_coef = 0.0;
   const double c = sm_.cost[j];
-  if (c == 0.0 || sm_.is_fixed[j]) return;
+  if (c == 0.0 || sm_.is_fixed[j] || frozen_[j]) return;
   const double x = st_.x[j];
   const bool is_int = sm_.is_int[j];
   // Only the side that improves the objective matters; d is the furthest step

@@ -123,6 +123,16 @@ class MoveGenerator {
   // lowers the objective. Returns the pair with the largest decrease; false if none.
   bool best_swap(std::int64_t num_vars, std::int64_t partners, PairMove* best);
 
+  // ---- Frozen variables (neighbourhood epochs) ----
+  // Freezes every variable except `free_vars`: no move made here changes a frozen variable
+  // (tight, breakthrough, flip, transfer, swap and lift moves all skip it), so the search
+  // explores the neighbourhood of the point it was loaded with. O(n).
+  void freeze_except(const std::vector<Index>& free_vars);
+  // Unfreezes every variable. O(n) when some are frozen, else O(1).
+  void unfreeze();
+  bool any_frozen() const { return any_frozen_; }
+  bool frozen(Index j) const { return frozen_[static_cast<std::size_t>(j)] != 0; }
+
   // ---- Maintained flip scores (ls_flip_cache) ----
   // For every binary variable the generator can keep the row part of the score of flipping
   // it, summed over the "short" rows of its column (at most ls_flip_cache_rows entries), as
@@ -238,6 +248,9 @@ class MoveGenerator {
 
   const SearchModel& sm_;
   SearchState& st_;
+  std::vector<std::uint8_t> frozen_;  // 1 = frozen for the current neighbourhood epoch
+  std::vector<Index> free_obj_;       // objective variables not frozen (breakthrough pool)
+  bool any_frozen_ = false;
   Rng& rng_;
   std::int64_t mitigation_;
   bool bonus_breakthrough_;

@@ -512,5 +512,57 @@ TEST(SearchMoves, SwapNeverBreaksAnotherRow) {
   EXPECT_FALSE(f.gen.best_swap(10, 10, &pm));
 }
 
+TEST(SearchMoves, FrozenVariablesAreNeverMoved) {
+  // Covering rows r1: x1 + x2 + x3 >= 1, r2: x2 + x3 + x4 >= 1, min x1 + x2 + x3 + x4.
+  const Model m = covering_model({1, 1, 1, 1}, {{0, 1, 2}, {1, 2, 3}});
+  Fixture f(m, Options{}, {0.0, 0.0, 0.0, 0.0});
+  ASSERT_EQ(f.st.violated.size(), 2);
+  f.gen.freeze_except({2});
+  EXPECT_TRUE(f.gen.any_frozen());
+  f.gen.begin(false);
+  f.gen.add_unsat_tight(10, 100, MoveKind::kUnsatTight);
+  f.gen.add_flips(50);
+  for (Index j = 0; j < 4; ++j) f.gen.add(j, 1.0, MoveKind::kFlip);
+  ASSERT_FALSE(f.gen.candidates().empty());
+  for (const Candidate& c : f.gen.candidates()) EXPECT_EQ(c.var, 2);
+
+  // At the feasible point (1, 1, 0, 1) with an incumbent, x1 and x4 could be lifted to 0 and
+  // every variable at 1 is a breakthrough candidate; frozen, only x2 is.
+  f.st.load(std::vector<double>{1.0, 1.0, 0.0, 1.0});
+  f.gen.set_incumbent(true, 2.5L, 2.0L);
+  f.gen.freeze_except({1});
+  f.gen.begin(false);
+  f.gen.add_breakthrough(100);
+  ASSERT_EQ(f.gen.candidates().size(), 1u);
+  EXPECT_EQ(f.gen.candidates()[0].var, 1);
+  double value = 0.0, gain = 0.0;
+  f.gen.lift_compute(0, &value, &gain);
+  EXPECT_EQ(gain, 0.0);
+  f.gen.unfreeze();
+  EXPECT_FALSE(f.gen.any_frozen());
+  f.gen.lift_compute(0, &value, &gain);
+  EXPECT_EQ(gain, 1.0);
+  EXPECT_EQ(value, 0.0);
+  f.gen.begin(false);
+  f.gen.add_breakthrough(100);
+  EXPECT_EQ(f.gen.candidates().size(), 3u);
+}
+
+TEST(SearchMoves, SwapNeedsBothVariablesFree) {
+  // The model of SwapRepairsTheBrokenRowsAndLowersTheObjective: the swap x1 -> x3.
+  const Model m = covering_model({5, 3, 4, 1}, {{0, 2}, {0, 1, 2}, {2, 3}});
+  Fixture f(m, Options{}, {1.0, 0.0, 0.0, 1.0});
+  f.gen.set_incumbent(true, 5.5L, 5.0L);
+  PairMove pm{};
+  f.gen.freeze_except({0, 1, 3});
+  EXPECT_FALSE(f.gen.best_swap(10, 10, &pm));
+  f.gen.freeze_except({1, 2, 3});
+  EXPECT_FALSE(f.gen.best_swap(10, 10, &pm));
+  f.gen.freeze_except({0, 2});
+  ASSERT_TRUE(f.gen.best_swap(10, 10, &pm));
+  EXPECT_EQ(pm.var, 0);
+  EXPECT_EQ(pm.partner, 2);
+}
+
 }  // namespace
 }  // namespace lsmip::search

@@ -208,6 +208,48 @@ TEST(SearchState, FlipCacheKeepsTheTrajectory) {
   }
 }
 
+TEST(SearchState, NeighbourhoodEpochsLeaveFrozenVariablesAlone) {
+  // Short epochs (restarts every 300 steps without improvement, neighbourhoods of a quarter
+  // of the columns for 40 steps): between two restarts no frozen column moves, the state
+  // checks pass after every move, and some epochs do freeze columns.
+  Options options;
+  options.ls_check_level = 2;
+  options.ls_check_interval = 1;
+  options.ls_restart_steps = 300;
+  options.ls_lns_steps = 40;
+  options.ls_lns_fraction = 0.25;
+  options.ls_lns_full_every = 3;
+  Logger log(LogLevel::kQuiet);
+  int frozen_epochs = 0;
+  for (std::uint64_t seed = 800; seed <= 809; ++seed) {
+    const Model m = random_model(seed, {seed % 2 == 0, seed % 3 == 0, true});
+    options.seed = static_cast<std::int64_t>(seed);
+    LocalSearch ls(m, options, {}, log);
+    ls.start({});
+    std::vector<double> at_restart;
+    std::uint64_t restarts = 0;
+    for (int t = 0; t < 6000 && ls.iterate(); ++t) {
+      const std::span<const double> x = ls.values();
+      if (ls.result().restarts != restarts) {
+        restarts = ls.result().restarts;
+        at_restart.assign(x.begin(), x.end());
+        bool any = false;
+        for (Index j = 0; j < m.num_cols(); ++j) any |= ls.frozen(j);
+        frozen_epochs += any;
+        continue;
+      }
+      if (at_restart.empty()) continue;
+      for (Index j = 0; j < m.num_cols(); ++j) {
+        if (ls.frozen(j)) {
+          ASSERT_EQ(x[j], at_restart[j]) << "seed " << seed << " column " << j;
+        }
+      }
+    }
+    EXPECT_TRUE(ls.result().status.ok()) << ls.result().status.message();
+  }
+  EXPECT_GT(frozen_epochs, 0);
+}
+
 TEST(SearchState, LubySequence) {
   const std::uint64_t expect[] = {1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1};
   for (std::uint64_t k = 1; k <= 16; ++k) EXPECT_EQ(luby(k), expect[k - 1]) << "k = " << k;
