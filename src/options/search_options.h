@@ -105,6 +105,9 @@
     "search looks for a better solution that changes only that part")                           \
   X(ls_lns_fraction, double, 0.5, 0.0, 1.0, "", "search",                                        \
     "Share of the movable variables left free in a neighbourhood epoch")                         \
+  X(ls_lns_seed, std::string, "mixed", 0, 0, "any|objective|mixed", "search",                      \
+    "Where a neighbourhood starts: a random movable variable, a random objective variable, or "  \
+    "the two in turn")                                                                           \
   X(ls_lns_steps, std::int64_t, 5000, 1, 9000000000000000000, "", "search",                      \
     "A neighbourhood epoch ends after this many steps without improvement")                      \
   X(ls_lns_full_every, std::int64_t, 8, 0, 1000000000, "", "search",                              \

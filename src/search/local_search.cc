@@ -126,7 +126,9 @@ class Engine {
   int stuck_ = 0;
   std::uint64_t restarts_ = 0;
   std::uint64_t lns_epochs_ = 0;
+  std::uint64_t lns_since_full_ = 0; // neighbourhood epochs since the last full one
   bool full_epoch_ = false;          // the current epoch leaves every variable free
+  bool epoch_improved_ = false;      // the incumbent improved since the last restart
   std::vector<Index> free_;          // neighbourhood of the current epoch
   std::vector<Index> nb_rows_;       // breadth-first queue of rows
   std::vector<std::uint32_t> nb_var_mark_, nb_row_mark_;
@@ -224,6 +226,7 @@ void Engine::record_incumbent(MoveKind source) {
     bm_gap_ = gained >= gap * Real(0.999) ? 2 * gap : Real(0);
   }
   found_ = true;
+  epoch_improved_ = true;
   best_x_ = st_.x;
   best_internal_ = st_.objective;
   best_objective_ = model_.objective(best_x_);
@@ -383,11 +386,16 @@ void Engine::restart() {
   st_.reset_weights();
   gen_.flip_invalidate();
   gen_.unfreeze();
+  // A full epoch that improved the incumbent is followed by another; otherwise every
+  // ls_lns_full_every-th epoch is full.
+  const bool stay_full = full_epoch_ && epoch_improved_;
   full_epoch_ = false;
+  epoch_improved_ = false;
   if (found_ && opt_.ls_lns) {
     ++lns_epochs_;
-    full_epoch_ = opt_.ls_lns_full_every > 0 &&
-                  lns_epochs_ % static_cast<std::uint64_t>(opt_.ls_lns_full_every) == 0;
+    full_epoch_ = stay_full || (opt_.ls_lns_full_every > 0 &&
+                                lns_since_full_ + 1 >= static_cast<std::uint64_t>(opt_.ls_lns_full_every));
+    lns_since_full_ = full_epoch_ ? 0 : lns_since_full_ + 1;
     if (!full_epoch_) {
       pick_neighbourhood();
       gen_.freeze_except(free_);
@@ -421,6 +429,8 @@ void Engine::pick_neighbourhood() {
   }
   nb_rows_.clear();
   double work = 0.0;
+  const bool from_objective = opt_.ls_lns_seed == "objective" ||
+                              (opt_.ls_lns_seed == "mixed" && lns_epochs_ % 2 == 0);
   auto take = [&](Index j) {
     nb_var_mark_[j] = nb_gen_;
     free_.push_back(j);
@@ -435,7 +445,11 @@ void Engine::pick_neighbourhood() {
   std::size_t head = 0;
   while (free_.size() < target) {
     if (head == nb_rows_.size()) {  // a new seed: the first, or the component is exhausted
-      const Index j = sm_.movable_vars[rng_.below(static_cast<std::uint32_t>(nmov))];
+      Index j = sm_.movable_vars[rng_.below(static_cast<std::uint32_t>(nmov))];
+      if (free_.empty() && from_objective && !sm_.obj_vars.empty()) {
+        const Index k = sm_.obj_vars[rng_.below(static_cast<std::uint32_t>(sm_.obj_vars.size()))];
+        if (!sm_.is_fixed[k]) j = k;
+      }
       work += 1.0;
       if (nb_var_mark_[j] != nb_gen_) take(j);
       continue;
