@@ -176,7 +176,7 @@ void MoveGenerator::add(Index var, double value, MoveKind kind) {
 
 void MoveGenerator::add_entry_tight(Index i, NzIndex p, MoveKind kind) {
   const Index j = sm_.row_col[p];
-  if (sm_.var[j].is_fixed || frozen_[j]) return;
+  if (sm_.var[j].is_fixed || (any_frozen_ && frozen_[j])) return;
   const RowBounds& b = sm_.rows[i];
   const Real a = st_.act[i];
   if (a > b.hi_tol) {
@@ -386,7 +386,7 @@ Score MoveGenerator::score_impl(Index j, double value) const {
     const double a = act[i];
     row_terms<kRobust, kSides>(i, a, a + sm_.col_coef[p] * delta, &progress, &bonus);
   }
-  objective_terms(sm_.cost[j] * delta, &progress, &bonus);
+  if (has_incumbent_ || obj_before_feasible_) objective_terms(sm_.cost[j] * delta, &progress, &bonus);
   return {progress, bonus};
 }
 
@@ -440,6 +440,7 @@ void MoveGenerator::flip_enable(bool on, std::int64_t row_limit) {
   flip_row_coef_.clear();
   flip_long_row_.clear();
   flip_long_coef_.clear();
+  flip_uni_.clear();
   flip_progress_.assign(n, 0);
   flip_bonus_.assign(n, 0);
   // Binary entries of the short rows (CSR), and per binary column its long-row entries (CSC);
@@ -460,16 +461,23 @@ void MoveGenerator::flip_enable(bool on, std::int64_t row_limit) {
     flip_row_start_[i + 1] = static_cast<NzIndex>(flip_row_col_.size());
   }
   flip_long_start_.assign(n + 1, 0);
+  flip_uni_start_.assign(n + 1, 0);
   NzIndex max_col = 0;
   for (Index j = 0; j < sm_.num_vars; ++j) {
     if (sm_.is_binary[j]) {
       for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
-        if (sm_.row_length(sm_.col_row[p]) <= flip_rows_limit_) continue;
-        flip_long_row_.push_back(sm_.col_row[p]);
-        flip_long_coef_.push_back(sm_.col_coef[p]);
+        const Index i = sm_.col_row[p];
+        if (sm_.row_length(i) <= flip_rows_limit_) continue;
+        if (rt_coef_[i] != 0.0) {
+          flip_uni_.push_back(2 * static_cast<std::uint32_t>(i) + (sm_.col_coef[p] < 0.0 ? 1u : 0u));
+        } else {
+          flip_long_row_.push_back(i);
+          flip_long_coef_.push_back(sm_.col_coef[p]);
+        }
       }
     }
     flip_long_start_[j + 1] = static_cast<NzIndex>(flip_long_row_.size());
+    flip_uni_start_[j + 1] = static_cast<NzIndex>(flip_uni_.size());
     max_col = std::max(max_col, sm_.col_length(j));
   }
   flip_saved_act_.assign(static_cast<std::size_t>(max_col), 0.0);
@@ -524,19 +532,22 @@ template <bool kRobust, bool kSides>
 Score MoveGenerator::flip_score(Index j) const {
   const double delta = st_.x[j] == 0.0 ? 1.0 : -1.0;
   const double* act = st_.act_d.data();
-  std::int64_t progress = flip_progress_[j], bonus = flip_bonus_[j];
+  std::int64_t progress = flip_progress_[j], bonus = kRobust ? flip_bonus_[j] : 0;
+  // Uniform long rows: their two terms are kept; the activity goes up when the sign bit of
+  // the entry differs from the direction of the flip.
+  const std::uint32_t down_flip = delta < 0 ? 1u : 0u;
+  for (NzIndex q = flip_uni_start_[j]; q < flip_uni_start_[j + 1]; ++q) {
+    const std::uint32_t e = flip_uni_[q];
+    const RowTerm& t = rt_[e >> 1];
+    const bool up = (e & 1u) == down_flip;
+    progress += up ? t.up_progress : t.down_progress;
+    if constexpr (kRobust) bonus += up ? t.up_bonus : t.down_bonus;
+  }
   for (NzIndex q = flip_long_start_[j]; q < flip_long_start_[j + 1]; ++q) {
     const Index i = flip_long_row_[q];
-    const double step = flip_long_coef_[q] * delta;
-    if (rt_coef_[i] != 0.0) {  // a uniform long row: its two terms are kept
-      const RowTerm& t = rt_[i];
-      progress += step > 0 ? t.up_progress : t.down_progress;
-      bonus += step > 0 ? t.up_bonus : t.down_bonus;
-    } else {
-      row_terms<kRobust, kSides>(i, act[i], act[i] + step, &progress, &bonus);
-    }
+    row_terms<kRobust, kSides>(i, act[i], act[i] + flip_long_coef_[q] * delta, &progress, &bonus);
   }
-  objective_terms(sm_.cost[j] * delta, &progress, &bonus);
+  if (has_incumbent_ || obj_before_feasible_) objective_terms(sm_.cost[j] * delta, &progress, &bonus);
   return {progress, bonus};
 }
 
@@ -621,7 +632,7 @@ std::string MoveGenerator::flip_check() const {
 
 bool MoveGenerator::step_allowed(Index var, double value) const {
   const double cur = st_.x[var];
-  if (frozen_[var] || !(std::fabs(value) <= value_limit_) || value == cur) return false;
+  if ((any_frozen_ && frozen_[var]) || !(std::fabs(value) <= value_limit_) || value == cur) return false;
   if (respect_tabu_) {
     if (value > cur ? st_.step < st_.no_inc_until[var] : st_.step < st_.no_dec_until[var]) return false;
   }
@@ -805,7 +816,8 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
     if (flip_valid_ && sm_.is_binary[cand.var]) {
       // A binary candidate is always the flip: its score comes from the maintained cache.
       s = with_flags([&](auto robust, auto sides) { return flip_score<robust(), sides()>(cand.var); });
-      st_.work += static_cast<double>(flip_long_start_[cand.var + 1] - flip_long_start_[cand.var]) + 1.0;
+      st_.work += static_cast<double>(flip_long_start_[cand.var + 1] - flip_long_start_[cand.var] +
+                                      flip_uni_start_[cand.var + 1] - flip_uni_start_[cand.var]) + 1.0;
     } else {
       s = score(cand.var, cand.value);
       st_.work += static_cast<double>(sm_.col_length(cand.var)) + 1.0;

@@ -283,7 +283,8 @@ class MoveGenerator {
 
   // Maintained flip scores (see flip_enable). Binary entries of the short rows in CSR order
   // (flip_row_start_ per row, empty for long rows) and, per binary column, its entries in
-  // long rows (flip_long_start_ per variable).
+  // long rows: those of uniform long rows (rt_coef_ != 0) as 2·row + (coefficient < 0), one
+  // word each (flip_uni_start_), the others with their coefficients (flip_long_start_).
   bool flip_on_ = false;
   bool flip_valid_ = false;
   std::vector<std::int64_t> flip_progress_;  // cached row part of the flip score per variable
@@ -291,6 +292,8 @@ class MoveGenerator {
   std::vector<NzIndex> flip_row_start_;
   std::vector<Index> flip_row_col_;
   std::vector<double> flip_row_coef_;
+  std::vector<NzIndex> flip_uni_start_;
+  std::vector<std::uint32_t> flip_uni_;
   std::vector<NzIndex> flip_long_start_;
   std::vector<Index> flip_long_row_;
   std::vector<double> flip_long_coef_;
