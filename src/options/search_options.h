@@ -63,7 +63,7 @@
     "less than the scores it saves)")                                                             \
   X(ls_flip_cache_probe, std::int64_t, 2000, 1, 9000000000000000000, "", "search",                \
     "Steps counted before the maintained flip scores are set up (ls_flip_cache auto, or "        \
-    "ls_flip_cache_rows 0)")                                                                      \
+    "ls_flip_cache_rows 0); the count also ends after 10,000 work units per step")            \
   X(ls_random_bms, std::int64_t, 250, 1, 100000000, "", "search",                                 \
     "Candidates scored in the random-violated-row escape step")                                   \
   X(ls_mitigation, std::int64_t, 2, 1, 1000, "", "search",                                        \

@@ -568,7 +568,12 @@ void Engine::step() {
 
 bool Engine::iterate() {
   if (stop_) return false;
-  if (!flip_decided_ && st_.step >= static_cast<std::uint64_t>(opt_.ls_flip_cache_probe)) decide_flip_cache();
+  // The probe also ends after 10,000 work units per probe step, so slow steps (long columns,
+  // large samples) spend less time unaccelerated.
+  if (!flip_decided_ && (st_.step >= static_cast<std::uint64_t>(opt_.ls_flip_cache_probe) ||
+                         st_.work >= 1e4 * static_cast<double>(opt_.ls_flip_cache_probe))) {
+    decide_flip_cache();
+  }
   if (bm_gap_ > 0 && st_.step - last_improve_step_ > static_cast<std::uint64_t>(opt_.ls_bm_reset_steps)) {
     bm_gap_ = 0;
     refresh_incumbent_info();
