@@ -101,8 +101,9 @@
     "random value with this probability")                                                        \
   X(ls_lns, bool, true, 0, 0, "", "search",                                                       \
     "Neighbourhood epochs once an incumbent exists: a restart from the best solution freezes "  \
-    "every variable outside a neighbourhood grown over the rows from a random variable, so the " \
-    "search looks for a better solution that changes only that part")                           \
+    "every variable outside a neighbourhood grown over the rows (ls_lns_seed), so the search "   \
+    "looks for a better solution that changes only that part. On 19 MIPLIB models (10 s, seeds " \
+    "1/2) the summed gap was 4.98/4.85 with it and 5.63/5.58 without")                          \
   X(ls_lns_fraction, double, 0.5, 0.0, 1.0, "", "search",                                        \
     "Share of the movable variables left free in a neighbourhood epoch")                         \
   X(ls_lns_seed, std::string, "mixed", 0, 0, "any|objective|mixed", "search",                      \
@@ -112,7 +113,8 @@
     "A neighbourhood epoch ends after this many steps without improvement")                      \
   X(ls_lns_full_every, std::int64_t, 8, 0, 1000000000, "", "search",                              \
     "Every k-th restart from the best solution leaves all variables free, with the full "        \
-    "ls_restart_steps budget (0 = never)")                                                       \
+    "ls_restart_steps budget, and so does the restart after such a full epoch that improved "    \
+    "the incumbent (0 = never)")                                                                 \
   X(ls_split_equalities, bool, false, 0, 0, "", "search",                                         \
     "Split each equality row into two inequalities (false: native |gap| <= tol handling). On "    \
     "MIPLIB at 10 s split gave 30 vs 29 feasible, mean gap 0.414 vs 0.450, but never solves "     \
