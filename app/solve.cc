@@ -215,6 +215,8 @@ std::string json_report(const Run& run, const char* status, const search::Search
   field("moves_per_second", json::number(seconds > 0 ? moves / seconds : 0.0));
   field("work", json::number(sr != nullptr ? sr->work : 0.0));
   field("restarts", json::number(sr != nullptr ? static_cast<double>(sr->restarts) : 0.0));
+  field("neighbourhood_epochs",
+        json::number(sr != nullptr ? static_cast<double>(sr->neighbourhood_epochs) : 0.0));
   std::string kinds = "{";
   if (sr != nullptr) {
     for (std::size_t k = 0; k < search::kNumMoveKinds; ++k) {
@@ -336,10 +338,11 @@ int run_solve(const CommandLine& cl, Logger& log) {
         kinds += std::string(" ") + search::move_kind_name(static_cast<search::MoveKind>(k)) + " " +
                  human_count(static_cast<double>(sr->moves_by_kind[k]));
       }
-      log.info("moves             %s (%s/s), restarts %llu; by kind:%s",
+      log.info("moves             %s (%s/s), restarts %llu (%llu in neighbourhoods); by kind:%s",
                human_count(static_cast<double>(sr->moves)).c_str(),
                human_count(seconds > 0 ? static_cast<double>(sr->moves) / seconds : 0).c_str(),
-               static_cast<unsigned long long>(sr->restarts), kinds.c_str());
+               static_cast<unsigned long long>(sr->restarts),
+               static_cast<unsigned long long>(sr->neighbourhood_epochs), kinds.c_str());
       log.info("work              %.4g units", sr->work);
     }
     if (run.rejected_by_check > 0) {

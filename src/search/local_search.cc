@@ -126,6 +126,7 @@ class Engine {
   int stuck_ = 0;
   std::uint64_t restarts_ = 0;
   std::uint64_t lns_epochs_ = 0;
+  std::uint64_t frozen_epochs_ = 0;  // epochs that froze a neighbourhood
   std::uint64_t lns_since_full_ = 0; // neighbourhood epochs since the last full one
   bool full_epoch_ = false;          // the current epoch leaves every variable free
   bool epoch_improved_ = false;      // the incumbent improved since the last restart
@@ -399,6 +400,7 @@ void Engine::restart() {
     if (!full_epoch_) {
       pick_neighbourhood();
       gen_.freeze_except(free_);
+      ++frozen_epochs_;
     }
   }
   std::fill(st_.no_inc_until.begin(), st_.no_inc_until.end(), 0);
@@ -740,6 +742,7 @@ SearchResult Engine::result() const {
   r.moves = st_.step;
   r.moves_by_kind = by_kind_;
   r.restarts = restarts_;
+  r.neighbourhood_epochs = frozen_epochs_;
   r.work = st_.work;
   r.warm_start_feasible = warm_feasible_;
   r.warm_start_repaired = warm_repaired_;

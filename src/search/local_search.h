@@ -79,6 +79,7 @@ struct SearchResult {
   std::uint64_t moves = 0;
   std::array<std::uint64_t, kNumMoveKinds> moves_by_kind{};
   std::uint64_t restarts = 0;
+  std::uint64_t neighbourhood_epochs = 0;  // restarts that froze a neighbourhood (ls_lns)
   double work = 0;
   bool warm_start_feasible = false;  // the (rounded, clipped) warm start was feasible
   bool warm_start_repaired = false;  // rounding/clipping/unspecified values changed the warm start
