@@ -176,7 +176,7 @@ void MoveGenerator::add(Index var, double value, MoveKind kind) {
 
 void MoveGenerator::add_entry_tight(Index i, NzIndex p, MoveKind kind) {
   const Index j = sm_.row_col[p];
-  if (sm_.var[j].is_fixed || (any_frozen_ && frozen_[j])) return;
+  if (sm_.var[j].is_fixed || frozen(j)) return;
   const RowBounds& b = sm_.rows[i];
   const Real a = st_.act[i];
   if (a > b.hi_tol) {
@@ -632,7 +632,7 @@ std::string MoveGenerator::flip_check() const {
 
 bool MoveGenerator::step_allowed(Index var, double value) const {
   const double cur = st_.x[var];
-  if ((any_frozen_ && frozen_[var]) || !(std::fabs(value) <= value_limit_) || value == cur) return false;
+  if (frozen(var) || !(std::fabs(value) <= value_limit_) || value == cur) return false;
   if (respect_tabu_) {
     if (value > cur ? st_.step < st_.no_inc_until[var] : st_.step < st_.no_dec_until[var]) return false;
   }
@@ -716,7 +716,7 @@ bool MoveGenerator::best_swap(std::int64_t num_vars, std::int64_t partners, Pair
   if (num_vars <= 0 || partners <= 0 || !st_.violated.empty()) return false;
   swap_vars_.clear();
   for (Index j : sm_.obj_vars) {
-    if (!sm_.is_int[j] || sm_.is_fixed[j] || frozen_[j]) continue;
+    if (!sm_.is_int[j] || sm_.is_fixed[j] || frozen(j)) continue;
     if (sm_.cost[j] > 0 ? st_.x[j] - 1.0 >= sm_.lb[j] : st_.x[j] + 1.0 <= sm_.ub[j]) {
       swap_vars_.push_back(j);
     }
@@ -761,7 +761,7 @@ bool MoveGenerator::best_swap(std::int64_t num_vars, std::int64_t partners, Pair
                         (len <= partners ? static_cast<NzIndex>(e)
                                          : static_cast<NzIndex>(rng_.below(static_cast<std::uint32_t>(len))));
       const Index k = sm_.row_col[q];
-      if (k == j || sm_.is_fixed[k] || frozen_[k]) continue;
+      if (k == j || sm_.is_fixed[k] || frozen(k)) continue;
       const double dk = tight_step(gap, sm_.row_coef[q], above, sm_.is_int[k], sm_.row_slack[row]);
       const double kv = st_.x[k] + dk;
       if (!(dk != 0.0) || !(kv >= sm_.lb[k] && kv <= sm_.ub[k]) || !(std::fabs(kv) <= value_limit_)) {
@@ -851,7 +851,7 @@ void MoveGenerator::lift_compute(Index j, double* value, double* gain, Index* bi
   if (bind != nullptr) *bind = -1;
   if (bind_coef != nullptr) *bind_coef = 0.0;
   const double c = sm_.cost[j];
-  if (c == 0.0 || sm_.is_fixed[j] || frozen_[j]) return;
+  if (c == 0.0 || sm_.is_fixed[j] || frozen(j)) return;
   const double x = st_.x[j];
   const bool is_int = sm_.is_int[j];
   // Only the side that improves the objective matters; d is the furthest step

@@ -131,7 +131,8 @@ class MoveGenerator {
   // Unfreezes every variable. O(n) when some are frozen, else O(1).
   void unfreeze();
   bool any_frozen() const { return any_frozen_; }
-  bool frozen(Index j) const { return frozen_[static_cast<std::size_t>(j)] != 0; }
+  // True when variable j is frozen; reads the flags only while some variable is.
+  bool frozen(Index j) const { return any_frozen_ && frozen_[static_cast<std::size_t>(j)] != 0; }
 
   // ---- Maintained flip scores (ls_flip_cache) ----
   // For every binary variable the generator can keep the row part of the score of flipping
