@@ -59,6 +59,9 @@ struct DiffConfig {
   // Test only: before checking, every reported solution gets its first column
   // moved above its upper bound, so that the test can see the check fail.
   bool tamper = false;
+  // Test only: every objective the search claims is moved by 1e-4·max(1, |claim|)
+  // before it is compared, so that the test can see the claim check fail.
+  bool tamper_claim = false;
 };
 
 // What one check_diff() run saw, so that a test can tell that the check is

@@ -47,7 +47,7 @@ void Postsolve::add_substitutions(const std::vector<char>& removed, std::vector<
   }
 }
 
-std::vector<double> Postsolve::expand(std::span<const double> reduced_x) const {
+std::vector<double> Postsolve::expand(std::span<const double> reduced_x, Clamp clamp) const {
   std::vector<double> x = fixed_value_;
   const std::size_t n = std::min(reduced_x.size(), reduced_to_original_.size());
   for (std::size_t r = 0; r < n; ++r) {
@@ -60,7 +60,8 @@ std::vector<double> Postsolve::expand(std::span<const double> reduced_x) const {
       v -= static_cast<long double>(it->vals[t]) * x[static_cast<std::size_t>(it->cols[t])];
     }
     const double value = static_cast<double>(v / it->coef);
-    x[static_cast<std::size_t>(it->col)] = std::isnan(value) ? value : std::clamp(value, it->lb, it->ub);
+    const bool keep = std::isnan(value) || clamp == Clamp::kNo;
+    x[static_cast<std::size_t>(it->col)] = keep ? value : std::clamp(value, it->lb, it->ub);
   }
   return x;
 }

@@ -21,7 +21,11 @@
 namespace lsmip::presolve {
 
 // x[col] = (rhs - sum_t vals[t]·x[cols[t]]) / coef, clamped to [lb, ub]: how postsolve
-// recovers a column that aggregation eliminated through an equality row.
+// recovers a column that aggregation eliminated through an equality row. The clamp
+// matters when the search accepted the row that stands for the bounds within its
+// tolerance, which is relative to that row's side: the excess then moves into the
+// equality, whose tolerance scales with its side, instead of onto the column's bound,
+// whose tolerance is absolute.
 struct Substitution {
   Index col = -1;
   double coef = 1.0;
@@ -47,10 +51,16 @@ class Postsolve {
   // Cost O(original size + substitution entries).
   void add_substitutions(const std::vector<char>& removed, std::vector<Substitution> subs);
 
+  // Whether expand() clamps substituted columns to their bounds.
+  enum class Clamp { kToBounds, kNo };
   // Maps a solution of the reduced model (size num_reduced_cols()) to the
   // original columns; removed columns get their fixed values, substituted ones their
-  // substitution. Cost O(original size + substitution entries).
-  std::vector<double> expand(std::span<const double> reduced_x) const;
+  // substitution, clamped to the column's bounds unless `clamp` is kNo. Without the
+  // clamp, the original objective equals the reduced one up to rounding (aggregation
+  // moved the costs exactly); with it, the point is the one to check and write.
+  // Cost O(original size + substitution entries).
+  std::vector<double> expand(std::span<const double> reduced_x,
+                             Clamp clamp = Clamp::kToBounds) const;
   // Maps an original-space assignment (size num_original_cols(), NaN = unset) to
   // the reduced space, for warm starts; values of removed columns are dropped.
   std::vector<double> reduce(std::span<const double> original_x) const;

@@ -163,6 +163,19 @@ TEST(Differential, RegressionInputs) {
        0x5d, 0x01, 0xa7, 0x43, 0xf4, 0x9c, 0xf7, 0xad, 0xe6, 0x2d, 0x35, 0x37,
        0x51, 0x3b, 0x0c, 0x13, 0xe6, 0x17, 0x7d, 0xe7, 0xc7, 0xa3, 0x52, 0x00,
        0x00, 0x00, 0xad, 0xe6, 0x2d, 0x36, 0x3c, 0x3e, 0x4d, 0x3c},
+      // fuzz_diff (CI smoke run): aggregation substituted the continuous x2 in
+      // [-8.5, 1.5] through an equality, so its bound became the side of a
+      // reduced row. The search accepted that row 3.6e-7 past its side (within
+      // the row's relative tolerance); postsolve recomputed x2 = 1.50000036 and
+      // clamped it to its bound, so the written point's objective differed from
+      // the one the search claimed by 1.8e-6. The claim is now checked on the
+      // unclamped expansion, feasibility on the clamped one.
+      {0x46, 0x23, 0x21, 0xa1, 0x01, 0xa0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+       0x00, 0x02, 0x2d, 0x2b, 0x2b, 0x2b, 0x2b, 0x2b, 0x2b, 0x2b, 0x33, 0x91,
+       0xed, 0x1d, 0x6e, 0x2f, 0x62, 0x43, 0x66, 0xfe, 0xf5, 0xa5, 0x9d, 0x3c,
+       0x0c, 0x06, 0xa7, 0x4d, 0xc0, 0x13, 0x0f, 0x06, 0xa7, 0x4d, 0xc0, 0x11,
+       0xda, 0xec, 0xc3, 0x85, 0xef, 0xed, 0x1d, 0x6e, 0x2f, 0x62, 0x43, 0x66,
+       0x00, 0x00, 0x00, 0x69, 0xb3, 0x02, 0xe4},
   };
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     EXPECT_EQ(check_diff(inputs[k]), "") << "regression input " << k;
@@ -182,6 +195,24 @@ TEST(Differential, CheckFailsOnWrongSolutions) {
     if (!error.empty()) {
       ++reported;
       EXPECT_NE(error.find("fails the check on the original model"), std::string::npos) << error;
+    }
+  }
+  EXPECT_GT(reported, 100);
+}
+
+TEST(Differential, CheckFailsOnWrongObjectiveClaims) {
+  // With every claimed objective moved by 1e-4 relative, exactly the inputs on
+  // which a search finds something must be reported, for the claim.
+  DiffConfig tampered;
+  tampered.tamper_claim = true;
+  int reported = 0;
+  for (std::uint64_t k = 0; k < 200; ++k) {
+    DiffSummary sum;
+    const std::string error = check_diff(random_input(k), tampered, &sum);
+    EXPECT_EQ(!error.empty(), sum.found_with_presolve || sum.found_without_presolve) << k;
+    if (!error.empty()) {
+      ++reported;
+      EXPECT_NE(error.find("but the search claims"), std::string::npos) << error;
     }
   }
   EXPECT_GT(reported, 100);

@@ -638,6 +638,25 @@ TEST(PresolvePostsolve, ReduceAndExpandWithPartialAssignments) {
   EXPECT_EQ(id.reduce(std::vector<double>{1, 2, 3}), (std::vector<double>{1, 2, 3}));
 }
 
+TEST(PresolvePostsolve, SubstitutedColumnsAreClampedUnlessAskedNotTo) {
+  // Three columns; column 1 is removed as x1 = (10 - x0 - x2) / 1 in [0, 4].
+  Postsolve p = Postsolve::from_fixed_values({kNaN, kNaN, kNaN});
+  Substitution s;
+  s.col = 1;
+  s.rhs = 10.0;
+  s.lb = 0.0;
+  s.ub = 4.0;
+  s.cols = {0, 2};
+  s.vals = {1.0, 1.0};
+  p.add_substitutions({0, 1, 0}, {s});
+  ASSERT_EQ(p.num_reduced_cols(), 2);
+  EXPECT_EQ(p.expand(std::vector<double>{3.0, 4.0}), (std::vector<double>{3, 3, 4}));
+  // Slightly past the bound (as a search within its row tolerance may leave it).
+  const std::vector<double> y{3.0, 2.9999995};
+  EXPECT_EQ(p.expand(y)[1], 4.0);
+  EXPECT_DOUBLE_EQ(p.expand(y, Postsolve::Clamp::kNo)[1], 4.0000005);
+}
+
 TEST(PresolvePostsolve, PresolveOffGivesIdentity) {
   const Model m = build([](ModelBuilder& b) {
     b.add_col("f", 2, 2, 3, false);
