@@ -418,7 +418,14 @@ void Presolver::check_debug(Index j, const char* step, Index i) {
   if (debug_.empty() || !debug_report_.empty()) return;
   const double x = debug_[at(j)];
   const double tol = 1e-6 * std::max(1.0, std::fabs(x));
-  if (x >= lb_[at(j)] - tol && x <= ub_[at(j)] + tol) return;
+  // A continuous bound from a row holds only up to that row's tolerance in x_j's units
+  // (its source's tol): an ill-conditioned chain of equalities (a column fixed through a
+  // coefficient of 0.001, then another through 0.01) may move the bound by more than
+  // 1e-6 from a debug point that satisfies every row within tolerance.
+  const bool cont = !model_.is_integer(j);
+  const double tol_lo = cont ? std::max(tol, lower_src_[at(j)].tol) : tol;
+  const double tol_up = cont ? std::max(tol, upper_src_[at(j)].tol) : tol;
+  if (x >= lb_[at(j)] - tol_lo && x <= ub_[at(j)] + tol_up) return;
   note_debug(std::string(step) + (i >= 0 ? " on row '" + model_.row_name(i) + "'" : "") +
              " gave column '" + model_.col_name(j) + "' the bounds [" + fmt(lb_[at(j)]) + ", " +
              fmt(ub_[at(j)]) + "], excluding the debug value " + fmt(x));
