@@ -276,6 +276,11 @@ class MoveGenerator {
   };
   std::vector<Stamp> var_stamp_;
   std::vector<std::uint32_t> row_stamp_;  // rows already sampled in this generation
+  struct SampledEntry {
+    Index row;
+    NzIndex pos;  // CSR position in the row-wise view
+  };
+  std::vector<SampledEntry> sampled_;    // entries drawn by add_rows_sampled, in draw order
   std::vector<Index> picked_rows_;        // rows sampled for the current candidate list
   std::vector<double> pair_delta_;        // pair scoring: activity change per row ...
   std::vector<std::uint32_t> pair_stamp_; // ... valid where the stamp is pair_gen_
