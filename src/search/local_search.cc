@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "search/moves.h"
+#include "search/parity.h"
 #include "search/search_model.h"
 #include "search/search_state.h"
 #include "util/rng.h"
@@ -147,19 +148,38 @@ void Engine::start(std::span<const double> initial) {
     log_.warning("warm start has %zu values for %zu columns; ignored", initial.size(), x.size());
     initial = {};
   }
+  // Without a warm start, a solution of the parity system of the model (if it has one)
+  // is the starting point; it is not a user's warm start, so it sets no warm-start flags.
+  ParityStart parity;
+  if (initial.empty() && opt_.ls_parity_start) {
+    const auto min_rows = static_cast<Index>(
+        std::max(1.0, std::ceil(opt_.ls_parity_min_share * static_cast<double>(model_.num_rows()))));
+    parity = parity_start(model_, min_rows, opt_.ls_parity_max_work);
+    if (parity.rows > 0) {
+      log_.log(LogLevel::kVerbose, "search: %d parity rows over %d binaries: %s\n", parity.rows,
+               parity.binaries,
+               parity.rows < min_rows    ? "too few for a parity start"
+               : !parity.consistent      ? "their congruences contradict each other; not used"
+               : parity.values.empty()   ? "too large to solve; not used"
+                                         : "solved over GF(2), the search starts there");
+      if (!parity.values.empty()) log_.log(LogLevel::kVerbose, "search: parity rank %d\n", parity.rank);
+    }
+    initial = parity.values;
+  }
+  const bool from_parity = !parity.values.empty();
   for (Index j = 0; j < sm_.num_vars; ++j) {
     const double lb = sm_.lb[j], ub = sm_.ub[j];
     double v = default_value(lb, ub);
     if (!initial.empty()) {
       const double given = initial[j];
       if (std::isnan(given)) {
-        warm_repaired_ = true;
+        warm_repaired_ = !from_parity;
       } else {
         v = sm_.is_int[j] ? std::round(given) : given;
         if (v < lb) v = lb;
         if (v > ub) v = ub;
         if (!std::isfinite(v)) v = default_value(lb, ub);
-        if (v != given) warm_repaired_ = true;
+        if (v != given && !from_parity) warm_repaired_ = true;
       }
     }
     x[j] = v;
@@ -180,10 +200,11 @@ void Engine::start(std::span<const double> initial) {
            sm_.num_vars, sm_.movable_vars.size(), sm_.obj_vars.size(), sm_.num_rows,
            sm_.exact ? "exact" : "long double", sm_.obj_integral ? "integral" : "real");
   if (!initial.empty()) {
-    warm_feasible_ = verify_solution(model_, x, 0.75 * opt_.feas_tol, opt_.ls_feas_tol_relative);
-    log_.log(LogLevel::kVerbose, "search: warm start %s%s\n",
-             warm_feasible_ ? "feasible" : "infeasible", warm_repaired_ ? " (repaired)" : "");
-    if (warm_feasible_ && st_.violated.empty()) record_incumbent(MoveKind::kInitial);
+    const bool feasible = verify_solution(model_, x, 0.75 * opt_.feas_tol, opt_.ls_feas_tol_relative);
+    log_.log(LogLevel::kVerbose, "search: %s %s%s\n", from_parity ? "parity start" : "warm start",
+             feasible ? "feasible" : "infeasible", warm_repaired_ ? " (repaired)" : "");
+    if (!from_parity) warm_feasible_ = feasible;
+    if (feasible && st_.violated.empty()) record_incumbent(MoveKind::kInitial);
   }
   refresh_incumbent_info();
 }
