@@ -31,6 +31,11 @@
   X(presolve_tighten_continuous, bool, true, 0, 0, "", "presolve",                                \
     "Keep bounds of continuous columns derived by propagation over several columns "              \
     "(loosened by presolve_cont_relax); singleton rows always give bounds")                       \
+  X(presolve_singleton_cond, double, 1e3, 1.0, kInf, "", "presolve",                              \
+    "A singleton row gives bounds to its continuous column (and is dropped) only when its "       \
+    "tolerance in the column's units, presolve_infeas_tol*max(1,|side|)/|coefficient|, is at "    \
+    "most this times presolve_infeas_tol*max(1,|bound|); else the row stays (0.001 x = 0.008 "    \
+    "beside a side of 6.7e5 pins x only to within 667)")                                          \
   X(presolve_cont_relax, double, 1e-6, 0.0, 1.0, "", "presolve",                                  \
     "A bound of a continuous column derived by propagation from a row is loosened by this "       \
     "times max(1,|bound|) + max(1,|side|)/|coefficient| before it is kept, so rounding errors "   \

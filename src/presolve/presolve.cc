@@ -273,6 +273,12 @@ void Presolver::process_row(Index i) {
       if (!infeasible_ && !keep_row) drop_row(i);
       return;
     }
+    // Ill-conditioned: the row pins x_j far more loosely than exact bounds would; exact
+    // bounds would then cut off points the row accepts, and amplify through later rows.
+    const auto loose = [&](double v, double scale) {
+      return scale > opt_.presolve_singleton_cond * std::max(1.0, std::fabs(v));
+    };
+    if ((hi != kInf && loose(hi, hi_scale)) || (lo != -kInf && loose(lo, lo_scale))) return;
     if (hi != kInf) tighten(j, hi, /*upper=*/a > 0, /*derived=*/false, i, hi_scale, carried);
     if (!infeasible_ && lo != -kInf) {
       tighten(j, lo, /*upper=*/a < 0, /*derived=*/false, i, lo_scale, carried);

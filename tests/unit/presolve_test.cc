@@ -1115,5 +1115,31 @@ TEST(PresolveSafety, MiplibReport) {
   }
 }
 
+TEST(PresolveSingleton, IllConditionedContinuousRowStays) {
+  // 0.001 x - 100 y = 666666.677 with y fixed: x = 11 exactly in real arithmetic, but the row
+  // holds within its tolerance (1e-6 * 666666.677) for x anywhere in 11 +- 667, so exact
+  // bounds on x would be far stricter than the row. The row stays and x keeps its bounds.
+  const auto model = [] {
+    return build([](ModelBuilder& b) {
+      b.add_col("x", 9, 11, 1, false);
+      b.add_col("y", -6666.666666666667, -6666.666666666667, 0, false);
+      const Index r = b.add_row("pin", 666666.67766666668, 666666.67766666668);
+      b.add_entry(r, 0, 0.001);
+      b.add_entry(r, 1, -100);
+    });
+  };
+  const Model m = model();
+  const PresolveResult kept = presolve(m, Options{});
+  ASSERT_EQ(kept.reduced.num_rows(), 1);
+  ASSERT_EQ(kept.reduced.num_cols(), 1);
+  EXPECT_EQ(kept.reduced.col_lower(0), 9.0);
+  EXPECT_EQ(kept.reduced.col_upper(0), 11.0);
+  // With the condition limit lifted, the row becomes the bounds of x and is dropped.
+  Options loose;
+  loose.presolve_singleton_cond = 1e12;
+  const PresolveResult fixed = presolve(m, loose);
+  EXPECT_EQ(fixed.reduced.num_rows(), 0);
+}
+
 }  // namespace
 }  // namespace lsmip::presolve
