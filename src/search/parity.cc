@@ -147,6 +147,64 @@ ParityStart parity_start(const Model& model, Index min_rows, double max_work) {
     value[pivot_col[r]] = v ? 1 : 0;
   }
 
+  // Each free column f spans one solution of the homogeneous system: f and the pivots of
+  // the rows that contain f. Adding it to the solution flips those columns. With few free
+  // columns every combination is tried (a Gray code: one flip per step); otherwise each
+  // flip that lowers the objective is kept, for a few passes.
+  std::vector<std::size_t> free_cols;
+  for (std::size_t c = 0; c < nb; ++c) {
+    if (!is_pivot[c]) free_cols.push_back(c);
+  }
+  const auto flip_delta = [&](const std::vector<std::uint8_t>& v, std::size_t f) {
+    const auto change = [&](std::size_t c) {  // objective change of flipping column c
+      const double cost = model.obj(cols[c]);
+      return v[c] != 0 ? -cost : cost;
+    };
+    double delta = change(f);
+    for (std::size_t r = 0; r < rank; ++r) {
+      if (bit(r, f)) delta += change(pivot_col[r]);
+    }
+    return delta;
+  };
+  const auto flip = [&](std::vector<std::uint8_t>& v, std::size_t f) {
+    v[f] ^= 1u;
+    for (std::size_t r = 0; r < rank; ++r) {
+      if (bit(r, f)) v[pivot_col[r]] ^= 1u;
+    }
+  };
+  const double elim_work = static_cast<double>(m) * static_cast<double>(words) *
+                           static_cast<double>(std::min(m, nb));
+  const double flip_work = static_cast<double>(rank) + 1.0;
+  const std::size_t d = free_cols.size();
+  if (d > 0 && d <= 20 && elim_work + std::ldexp(flip_work, static_cast<int>(d)) <= max_work) {
+    std::vector<std::uint8_t> v = value;
+    double cur = 0.0, best = 0.0;
+    std::uint64_t best_code = 0;
+    for (std::uint64_t i = 1; i < (std::uint64_t{1} << d); ++i) {
+      const std::size_t f = free_cols[static_cast<std::size_t>(__builtin_ctzll(i))];
+      cur += flip_delta(v, f);
+      flip(v, f);
+      if (cur < best - 1e-9 * std::max(1.0, std::fabs(best))) {
+        best = cur;
+        best_code = i ^ (i >> 1);
+      }
+    }
+    for (std::size_t t = 0; t < d; ++t) {
+      if ((best_code >> t) & 1u) flip(value, free_cols[t]);
+    }
+  } else {
+    const double pass_work = static_cast<double>(d) * flip_work;
+    for (int pass = 0; pass < 4 && elim_work + (pass + 1) * pass_work <= max_work; ++pass) {
+      bool changed = false;
+      for (std::size_t f : free_cols) {
+        if (!(flip_delta(value, f) < 0.0)) continue;
+        flip(value, f);
+        changed = true;
+      }
+      if (!changed) break;
+    }
+  }
+
   out.values.assign(static_cast<std::size_t>(model.num_cols()),
                     std::numeric_limits<double>::quiet_NaN());
   for (std::size_t c = 0; c < nb; ++c) out.values[static_cast<std::size_t>(cols[c])] = value[c];

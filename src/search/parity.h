@@ -28,11 +28,12 @@ struct ParityStart {
 };
 
 // The parity rows of `model` and, when there are at least `min_rows` of them and the
-// elimination stays within `max_work` word operations, a solution of their system:
-// free columns of the system take the value that does not increase the objective,
-// pivot columns follow. values is empty when nothing was solved (too few rows, too
-// much work, or an inconsistent system). Deterministic; cost O(nonzeros) to detect
-// plus at most max_work for the elimination.
+// elimination stays within `max_work` word operations, a solution of their system
+// chosen for the objective of its binaries: the cheapest of all solutions when the
+// system has at most 20 free columns (and the work allows), else the result of a
+// greedy descent over the null space. values is empty when nothing was solved (too
+// few rows, too much work, or an inconsistent system). Deterministic; cost
+// O(nonzeros) to detect plus at most max_work for the elimination and the choice.
 ParityStart parity_start(const Model& model, Index min_rows, double max_work);
 
 }  // namespace lsmip::search

@@ -2,6 +2,7 @@
 // solution, and its use as the search's starting point.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -62,6 +63,52 @@ TEST(SearchParity, SolvesLightsOut) {
     for (double v : p.values) EXPECT_FALSE(std::isnan(v)) << on;  // every carry closes its row
     const check::CheckReport r = check::check_solution(m, filled(p), 1e-6, 1e-6);
     EXPECT_TRUE(r.feasible) << on << "\n" << r.describe(m);
+  }
+}
+
+// Presses of the cheapest solution of n x n lights out from `on`, by enumeration (n <= 4).
+int fewest_presses(int n, const std::string& on) {
+  const int cells = n * n;
+  int best = cells + 1;
+  for (int mask = 0; mask < (1 << cells); ++mask) {
+    bool ok = true;
+    for (int c = 0; c < cells && ok; ++c) {
+      const int r = c / n, k = c % n;
+      int lit = on[static_cast<std::size_t>(c)] == '1' ? 1 : 0;
+      for (int d : {c, r > 0 ? c - n : -1, r + 1 < n ? c + n : -1, k > 0 ? c - 1 : -1,
+                    k + 1 < n ? c + 1 : -1}) {
+        if (d >= 0) lit ^= (mask >> d) & 1;
+      }
+      ok = lit == 0;
+    }
+    if (ok) best = std::min(best, __builtin_popcount(static_cast<unsigned>(mask)));
+  }
+  return best;
+}
+
+TEST(SearchParity, NullSpaceDescentFindsFewPresses) {
+  // 4 x 4 lights out has a four-dimensional null space (16 solutions per solvable pattern);
+  // the descent over it must reach the fewest presses on these patterns.
+  // All lights on (where one flip of a null-space vector at a time stops at 6 presses, not
+  // 4), then patterns made by pressing some cells, so that each is solvable.
+  for (const int pressed : {-1, 0xffff, 0x0001, 0x8421, 0x0660, 0x1234, 0xa5a5}) {
+    std::string on(16, pressed < 0 ? '1' : '0');
+    for (int c = 0; c < 16 && pressed >= 0; ++c) {
+      if (((pressed >> c) & 1) == 0) continue;
+      const int r = c / 4, k = c % 4;
+      for (int t : {c, r > 0 ? c - 4 : -1, r < 3 ? c + 4 : -1, k > 0 ? c - 1 : -1,
+                    k < 3 ? c + 1 : -1}) {
+        if (t >= 0) on[static_cast<std::size_t>(t)] ^= 1;
+      }
+    }
+    const Model m = lights_out(4, on);
+    const ParityStart p = parity_start(m, 1, 1e9);
+    EXPECT_EQ(p.rank, 12) << on;
+    ASSERT_EQ(p.values.size(), 32u) << on;
+    double presses = 0;
+    for (int c = 0; c < 16; ++c) presses += p.values[static_cast<std::size_t>(c)];
+    EXPECT_TRUE(check::check_solution(m, filled(p), 1e-6, 1e-6).feasible) << on;
+    EXPECT_EQ(presses, fewest_presses(4, on)) << on;
   }
 }
 
