@@ -104,14 +104,16 @@ double Model::objective(std::span<const double> x) const {
   return static_cast<double>(sum);
 }
 
+Model::Domain Model::domain(Index j) const {
+  const double lb = col_lower(j), ub = col_upper(j);
+  if (!is_integer(j)) return {lb, ub};
+  return {std::ceil(lb - 1e-9), std::floor(ub + 1e-9)};
+}
+
 std::optional<Index> Model::first_empty_domain() const {
   for (Index j = 0; j < num_cols(); ++j) {
-    double lb = col_lower(j), ub = col_upper(j);
-    if (is_integer(j)) {
-      lb = std::ceil(lb - 1e-9);
-      ub = std::floor(ub + 1e-9);
-    }
-    if (lb > ub) return j;
+    const Domain d = domain(j);
+    if (d.lb > d.ub) return j;
   }
   return std::nullopt;
 }

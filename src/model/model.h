@@ -135,6 +135,13 @@ class Model {
   const std::string& col_name(Index j) const { return col_names_[j]; }
   const std::string& row_name(Index i) const { return row_names_[i]; }
 
+  // Bounds of column j; for an integer column rounded inward to integers (a bound within
+  // 1e-9 of an integer counts as that integer). Cost O(1).
+  struct Domain {
+    double lb, ub;
+  };
+  Domain domain(Index j) const;
+
   // First column whose domain is empty (lb > ub, or no integer in [lb, ub]), if any.
   std::optional<Index> first_empty_domain() const;
 

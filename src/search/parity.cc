@@ -14,15 +14,6 @@ bool integral(double v) { return std::fabs(v) < kMaxIntegral && v == std::floor(
 
 bool odd(double v) { return std::fmod(std::fabs(v), 2.0) == 1.0; }
 
-struct Domain {
-  double lb, ub;
-};
-
-// The integer domain of integer column j (bounds rounded inward).
-Domain int_domain(const Model& model, Index j) {
-  return {std::ceil(model.col_lower(j) - 1e-9), std::floor(model.col_upper(j) + 1e-9)};
-}
-
 struct ParityRow {
   Index row;
   std::vector<Index> odd_cols;  // the binaries with odd coefficients
@@ -41,7 +32,7 @@ bool detect(const Model& model, Index i, ParityRow* out) {
     const Index j = row.index[k];
     const double a = row.value[k];
     if (!model.is_integer(j) || !integral(a) || std::fabs(a) > 2147483648.0) return false;
-    const Domain d = int_domain(model, j);
+    const Model::Domain d = model.domain(j);
     if (d.lb == d.ub) {
       if (!integral(d.lb)) return false;
       b -= a * d.lb;  // a constant term: it only shifts the side
@@ -88,10 +79,9 @@ ParityStart parity_start(const Model& model, Index min_rows, double max_work) {
   out.binaries = static_cast<Index>(nb);
   if (out.rows < min_rows) return out;
   const std::size_t words = (nb + 1 + 63) / 64;  // bit nb holds the side
-  if (static_cast<double>(m) * static_cast<double>(words) *
-          static_cast<double>(std::min(m, nb)) > max_work) {
-    return out;
-  }
+  const double elim_work = static_cast<double>(m) * static_cast<double>(words) *
+                           static_cast<double>(std::min(m, nb));
+  if (elim_work > max_work) return out;
   std::vector<std::uint64_t> mat(m * words, 0);
   const auto flip_bit = [&](std::size_t r, std::size_t c) {
     mat[r * words + c / 64] ^= std::uint64_t{1} << (c % 64);
@@ -172,8 +162,6 @@ ParityStart parity_start(const Model& model, Index min_rows, double max_work) {
       if (bit(r, f)) v[pivot_col[r]] ^= 1u;
     }
   };
-  const double elim_work = static_cast<double>(m) * static_cast<double>(words) *
-                           static_cast<double>(std::min(m, nb));
   const double flip_work = static_cast<double>(rank) + 1.0;
   const std::size_t d = free_cols.size();
   if (d > 0 && d <= 20 && elim_work + std::ldexp(flip_work, static_cast<int>(d)) <= max_work) {
@@ -218,7 +206,7 @@ ParityStart parity_start(const Model& model, Index min_rows, double max_work) {
     bool single = true;
     for (std::size_t k = 0; k < row.size(); ++k) {
       const Index j = row.index[k];
-      const Domain d = int_domain(model, j);
+      const Model::Domain d = model.domain(j);
       const double v = d.lb == d.ub ? d.lb : out.values[static_cast<std::size_t>(j)];
       if (!std::isnan(v)) {
         rest -= static_cast<long double>(row.value[k]) * v;
@@ -231,7 +219,7 @@ ParityStart parity_start(const Model& model, Index min_rows, double max_work) {
     }
     if (!single || open < 0) continue;
     const long double y = rest / open_coef;
-    const Domain d = int_domain(model, open);
+    const Model::Domain d = model.domain(open);
     if (y == std::floor(y) && y >= d.lb && y <= d.ub) {
       out.values[static_cast<std::size_t>(open)] = static_cast<double>(y);
     }

@@ -29,12 +29,8 @@ SearchModel build_search_model(const Model& model, const Options& options) {
   bool all_int_bounded = true;
   sm.obj_integral = true;
   for (Index j = 0; j < n; ++j) {
-    double lo = model.col_lower(j), up = model.col_upper(j);
+    const auto [lo, up] = model.domain(j);
     const bool is_int = model.is_integer(j);
-    if (is_int) {
-      lo = std::ceil(lo - 1e-9);
-      up = std::floor(up + 1e-9);
-    }
     if (lo > up && !sm.infeasible) {
       sm.infeasible = true;
       sm.infeasible_reason = "empty domain of column " + model.col_name(j);

@@ -220,40 +220,34 @@ TEST(Differential, RegressionInputs) {
   }
 }
 
-TEST(Differential, CheckFailsOnWrongSolutions) {
-  // With every reported solution moved outside its bounds, exactly the inputs
-  // on which a search finds something must be reported.
-  DiffConfig tampered;
-  tampered.tamper = true;
+// Runs 200 random inputs under the tampering `config` asks for: exactly the inputs on which a
+// search finds something must be reported, each with `message`, and more than 100 of them.
+void expect_tampering_reported(const DiffConfig& config, const std::string& message) {
   int reported = 0;
   for (std::uint64_t k = 0; k < 200; ++k) {
     DiffSummary sum;
-    const std::string error = check_diff(random_input(k), tampered, &sum);
+    const std::string error = check_diff(random_input(k), config, &sum);
     EXPECT_EQ(!error.empty(), sum.found_with_presolve || sum.found_without_presolve) << k;
     if (!error.empty()) {
       ++reported;
-      EXPECT_NE(error.find("fails the check on the original model"), std::string::npos) << error;
+      EXPECT_NE(error.find(message), std::string::npos) << error;
     }
   }
   EXPECT_GT(reported, 100);
 }
 
+TEST(Differential, CheckFailsOnWrongSolutions) {
+  // Every reported solution moved outside its bounds.
+  DiffConfig tampered;
+  tampered.tamper = true;
+  expect_tampering_reported(tampered, "fails the check on the original model");
+}
+
 TEST(Differential, CheckFailsOnWrongObjectiveClaims) {
-  // With every claimed objective moved by 1e-4 relative, exactly the inputs on
-  // which a search finds something must be reported, for the claim.
+  // Every claimed objective moved by 1e-4 relative.
   DiffConfig tampered;
   tampered.tamper_claim = true;
-  int reported = 0;
-  for (std::uint64_t k = 0; k < 200; ++k) {
-    DiffSummary sum;
-    const std::string error = check_diff(random_input(k), tampered, &sum);
-    EXPECT_EQ(!error.empty(), sum.found_with_presolve || sum.found_without_presolve) << k;
-    if (!error.empty()) {
-      ++reported;
-      EXPECT_NE(error.find("but the search claims"), std::string::npos) << error;
-    }
-  }
-  EXPECT_GT(reported, 100);
+  expect_tampering_reported(tampered, "but the search claims");
 }
 
 }  // namespace
