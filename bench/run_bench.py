@@ -358,8 +358,8 @@ def run_all(args, jobs, best):
                       + (f" moves/s {fmt(row['mps'], '{:.3g}')}" if row["mps"] is not None else "")
                       + ("  LATE (final solution after the limit)" if row["late"] else "")
                       + (f"  WRONG CLAIM: {row['wrong']}" if row["wrong"] else "")
-                      + (f"  exit {row['exit']}" if row["exit"] not in (0, 3, 10) and not row["killed"]
-                         else ""), flush=True)
+                      + (f"  exit {row['exit']}: {row['stderr'].splitlines()[-1] if row['stderr'] else ''}"
+                         if row["exit"] not in (0, 3, 10) and not row["killed"] else ""), flush=True)
         finally:
             with lock:
                 state["free"] += job["slots"]
