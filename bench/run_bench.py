@@ -210,7 +210,7 @@ def run_lsmip(args, job):
     if claimed is not None and not trace:
         # No trace: the final objective counts from the time of the best solution on.
         trace = [[report.get("time_to_best", report.get("seconds", wall)), claimed]]
-    incumbents = [(float(t), float(v)) for t, v in (trace or [])] if claimed is not None else []
+    incumbents = [(float(e[0]), float(e[1])) for e in (trace or [])] if claimed is not None else []
     check_ok = check_solution(args, job["path"], sol) if claimed is not None else True
     return dict(status=status, claimed=claimed, incumbents=incumbents, check=check_ok,
                 mps=report.get("moves_per_second"), exit=proc.returncode, wall=wall,

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "model/model.h"
+#include "options/portfolio_options.h"
 #include "options/presolve_options.h"
 #include "options/search_options.h"
 #include "util/status.h"
@@ -64,6 +65,7 @@ namespace lsmip {
     "Feasibility tolerance of the final check: bounds absolute, rows relative to max(1,|side|)")  \
   X(int_tol, double, 1e-6, 0.0, 0.5, "", "check",                                                 \
     "Integrality tolerance of the final check")                                                   \
+  LSMIP_PORTFOLIO_OPTIONS(X)                                                                      \
   LSMIP_PRESOLVE_OPTIONS(X)                                                                       \
   LSMIP_SEARCH_OPTIONS(X)
 // clang-format on

@@ -48,12 +48,14 @@ std::uint64_t luby(std::uint64_t k) {
 
 class Engine {
  public:
-  Engine(const Model& model, const Options& options, const SearchHooks& hooks, Logger& log)
+  Engine(const Model& model, std::shared_ptr<const SearchModel> sm, const Options& options,
+         const SearchHooks& hooks, Logger& log)
       : model_(model),
         opt_(options),
         hooks_(hooks),
         log_(log),
-        sm_(build_search_model(model, options)),
+        sm_owner_(std::move(sm)),
+        sm_(*sm_owner_),
         st_(sm_),
         rng_(static_cast<std::uint64_t>(options.seed) * 0x9E3779B97F4A7C15ULL + 12345),
         gen_(sm_, st_, opt_, rng_),
@@ -66,6 +68,10 @@ class Engine {
   SearchResult result() const;
   const SearchState& state() const { return st_; }
   bool frozen(Index j) const { return gen_.frozen(j); }
+  bool stopped() const { return stop_; }
+  double work() const { return st_.work; }
+  bool import_incumbent(std::span<const double> x);
+  void set_restart_point(std::span<const double> x) { restart_point_ = snap(x); }
 
  private:
   void feasible_phase();
@@ -92,6 +98,8 @@ class Engine {
   }
   void poll();
   void run_check();
+  // x rounded (integers) and clipped into the search model's bounds.
+  std::vector<double> snap(std::span<const double> x) const;
   // Grows the free set of a neighbourhood epoch (free_) breadth-first over the rows from a
   // random movable variable until it holds ls_lns_fraction of the movable variables.
   void pick_neighbourhood();
@@ -103,7 +111,8 @@ class Engine {
   const Options opt_;
   SearchHooks hooks_;
   Logger& log_;
-  SearchModel sm_;
+  std::shared_ptr<const SearchModel> sm_owner_;
+  const SearchModel& sm_;
   SearchState st_;
   Rng rng_;
   MoveGenerator gen_;
@@ -139,6 +148,8 @@ class Engine {
   bool flip_decided_ = false;        // ls_flip_cache: the choice is made
   bool warm_feasible_ = false;
   bool warm_repaired_ = false;
+  std::vector<double> restart_point_;  // the next restart from the best starts here instead
+  std::uint64_t imported_ = 0;         // incumbents adopted from other workers
   Status status_;
 };
 
@@ -257,6 +268,36 @@ void Engine::record_incumbent(MoveKind source) {
   if (hooks_.on_improvement) {
     hooks_.on_improvement(Improvement{st_.work, best_objective_, source, st_.step}, best_x_);
   }
+}
+
+std::vector<double> Engine::snap(std::span<const double> x) const {
+  std::vector<double> v(x.begin(), x.end());
+  if (v.size() != static_cast<std::size_t>(sm_.num_vars)) return {};
+  for (Index j = 0; j < sm_.num_vars; ++j) {
+    double& e = v[static_cast<std::size_t>(j)];
+    if (sm_.is_int[j]) e = std::round(e);
+    e = std::clamp(e, sm_.lb[j], sm_.ub[j]);
+    if (!std::isfinite(e)) e = default_value(sm_.lb[j], sm_.ub[j]);
+  }
+  return v;
+}
+
+bool Engine::import_incumbent(std::span<const double> given) {
+  std::vector<double> x = snap(given);
+  if (x.empty()) return false;
+  Real internal = 0;
+  for (Index j : sm_.obj_vars) internal += static_cast<Real>(sm_.cost[j]) * static_cast<Real>(x[j]);
+  // Only a strict improvement by the engine's own step is adopted, so an equal solution
+  // never moves the cut-off.
+  if (found_ && !(internal < best_internal_ - unit_step() / 2)) return false;
+  found_ = true;
+  best_x_ = std::move(x);
+  best_internal_ = internal;
+  best_objective_ = model_.objective(best_x_);
+  bm_gap_ = 0;
+  ++imported_;
+  refresh_incumbent_info();
+  return true;
 }
 
 void Engine::poll() {
@@ -384,7 +425,10 @@ void Engine::restart() {
   ++restarts_;
   ++by_kind_[static_cast<std::size_t>(MoveKind::kRestart)];
   std::vector<double> x;
-  if (found_) {
+  if (found_ && !restart_point_.empty()) {
+    x.swap(restart_point_);
+    restart_point_.clear();
+  } else if (found_) {
     x = best_x_;
     // Optional perturbation: each variable with a finite domain takes a uniform random value
     // with probability ls_restart_perturb, so the restart does not retrace its last search.
@@ -769,6 +813,7 @@ SearchResult Engine::result() const {
   r.warm_start_repaired = warm_repaired_;
   r.stopped_by_limit = stopped_by_limit_;
   r.trivially_infeasible = sm_.infeasible;
+  r.imported = imported_;
   r.status = status_;
   return r;
 }
@@ -777,7 +822,11 @@ SearchResult Engine::result() const {
 
 LocalSearch::LocalSearch(const Model& model, const Options& options, const SearchHooks& hooks,
                          Logger& log)
-    : engine_(std::make_unique<Engine>(model, options, hooks, log)) {}
+    : LocalSearch(model, std::make_shared<const SearchModel>(build_search_model(model, options)),
+                  options, hooks, log) {}
+LocalSearch::LocalSearch(const Model& model, std::shared_ptr<const SearchModel> sm,
+                         const Options& options, const SearchHooks& hooks, Logger& log)
+    : engine_(std::make_unique<Engine>(model, std::move(sm), options, hooks, log)) {}
 LocalSearch::~LocalSearch() = default;
 void LocalSearch::start(std::span<const double> initial) { engine_->start(initial); }
 bool LocalSearch::iterate() { return engine_->iterate(); }
@@ -787,6 +836,16 @@ std::span<const double> LocalSearch::values() const { return engine_->state().x;
 std::int32_t LocalSearch::num_violated() const { return engine_->state().violated.size(); }
 bool LocalSearch::frozen(Index j) const { return engine_->frozen(j); }
 SearchResult LocalSearch::result() const { return engine_->result(); }
+bool LocalSearch::run_for(double work) {
+  const double until = engine_->work() + work;
+  while (engine_->work() < until) {
+    if (!engine_->iterate()) return false;
+  }
+  return !engine_->stopped();
+}
+double LocalSearch::work() const { return engine_->work(); }
+bool LocalSearch::import_incumbent(std::span<const double> x) { return engine_->import_incumbent(x); }
+void LocalSearch::set_restart_point(std::span<const double> x) { engine_->set_restart_point(x); }
 
 SearchResult run_local_search(const Model& model, const Options& options,
                               std::span<const double> initial, const SearchHooks& hooks,

@@ -41,6 +41,7 @@
 #include "model/model.h"
 #include "options/options.h"
 #include "search/move_kind.h"
+#include "search/search_model.h"
 #include "util/logger.h"
 #include "util/status.h"
 
@@ -85,6 +86,7 @@ struct SearchResult {
   bool warm_start_repaired = false;  // rounding/clipping/unspecified values changed the warm start
   bool stopped_by_limit = false;     // should_stop() or the work limit ended the run
   bool trivially_infeasible = false; // an empty integer domain or an impossible empty row
+  std::uint64_t imported = 0;        // incumbents adopted through import_incumbent()
   Status status;                     // kInternal if a state check failed (ls_check_level 2)
 };
 
@@ -104,7 +106,13 @@ class Engine;
 // run_local_search() drives, exposed one iteration at a time.
 class LocalSearch {
  public:
+  // Builds its own SearchModel of `model` under `options`.
   LocalSearch(const Model& model, const Options& options, const SearchHooks& hooks, Logger& log);
+  // Shares a SearchModel built by build_search_model(model, o) with options `o` that agree
+  // with `options` on ls_split_equalities, ls_side_weights and ls_feas_tol (read-only, so
+  // any number of engines on any threads may share it).
+  LocalSearch(const Model& model, std::shared_ptr<const SearchModel> sm, const Options& options,
+              const SearchHooks& hooks, Logger& log);
   ~LocalSearch();
   LocalSearch(const LocalSearch&) = delete;
   LocalSearch& operator=(const LocalSearch&) = delete;
@@ -127,6 +135,20 @@ class LocalSearch {
   bool frozen(Index j) const;
   // Final result (also valid mid-run).
   SearchResult result() const;
+
+  // Iterates until `work` more work units are spent (the last iteration may overshoot) or the
+  // run must stop; false once it must stop. Splitting a run into run_for() calls never changes
+  // its trajectory.
+  bool run_for(double work);
+  // Work units spent so far.
+  double work() const;
+  // Adopts x (one value per column, a verified solution found elsewhere, rounded and clipped
+  // into the bounds) as the incumbent when it is better than the engine's own by at least the
+  // engine's improvement step: the search then looks for solutions below it, and the next
+  // restart from the best starts at it. Returns true when adopted.
+  bool import_incumbent(std::span<const double> x);
+  // The next restart from the best solution starts at x instead (rounded and clipped); once.
+  void set_restart_point(std::span<const double> x);
 
  private:
   std::unique_ptr<Engine> engine_;

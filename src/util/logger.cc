@@ -18,6 +18,7 @@ void Logger::emit(LogLevel level, const char* prefix, const char* fmt, va_list a
   std::vsnprintf(text.data() + at, static_cast<std::size_t>(n) + 1, fmt, args);
   text.resize(at + static_cast<std::size_t>(n));
   if (newline) text += '\n';
+  std::lock_guard<std::mutex> lock(mu_);
   if (sink_) {
     sink_(text);
   } else if (out_ != nullptr) {

@@ -1,13 +1,15 @@
 // The logger every component receives by reference; there is no global
 // logger. Messages below the logger's level are dropped. Output goes to a
 // stdio stream (stdout by default) or to a callback, so an embedding
-// application can capture the log. Not thread-safe by itself: parallel
-// workers must route messages through their owner.
+// application can capture the log. Thread-safe: messages from parallel workers
+// come out whole, one at a time (a sink is called under the logger's lock).
 #pragma once
 
 #include <cstdarg>
 #include <cstdio>
+#include <atomic>
 #include <functional>
+#include <mutex>
 #include <string>
 
 namespace lsmip {
@@ -21,11 +23,15 @@ class Logger {
   explicit Logger(LogLevel level = LogLevel::kNormal, std::FILE* out = stdout)
       : level_(level), out_(out) {}
 
-  void set_level(LogLevel level) { level_ = level; }
-  LogLevel level() const { return level_; }
+  void set_level(LogLevel level) { level_.store(level); }
+  LogLevel level() const { return level_.load(); }
   // Sends every message to `sink` instead of the stream.
-  void set_sink(Sink sink) { sink_ = std::move(sink); }
-  bool enabled(LogLevel level) const { return static_cast<int>(level) <= static_cast<int>(level_); }
+  // Set it before any worker thread logs.
+  void set_sink(Sink sink) {
+    std::lock_guard<std::mutex> lock(mu_);
+    sink_ = std::move(sink);
+  }
+  bool enabled(LogLevel level) const { return static_cast<int>(level) <= static_cast<int>(level_.load()); }
 
   // printf-style message at `level`; a newline is not added.
   void log(LogLevel level, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -34,15 +40,16 @@ class Logger {
   // A warning line, printed at normal level with the prefix "warning: ".
   void warning(const char* fmt, ...) __attribute__((format(printf, 2, 3)));
   // Number of warnings issued so far (also those dropped by the level).
-  long warnings() const { return warnings_; }
+  long warnings() const { return warnings_.load(); }
 
  private:
   void emit(LogLevel level, const char* prefix, const char* fmt, va_list args, bool newline);
 
-  LogLevel level_;
+  std::atomic<LogLevel> level_;
   std::FILE* out_;
+  std::mutex mu_;
   Sink sink_;
-  long warnings_ = 0;
+  std::atomic<long> warnings_{0};
 };
 
 }  // namespace lsmip

@@ -259,8 +259,9 @@ TEST(SolveCli, RapidImprovementsAreThrottledInTheLogButKeptInTheTrace) {
   std::string last_row;
   std::istringstream lines(r.output);
   for (std::string line; std::getline(lines, line);) {
-    for (const char* src : {"  tight ", "  break ", "  lift ", "  sat-tight ", "  random ", "  flip "}) {
-      if (line.rfind(src, 0) == 0) {
+    // Improvement rows name the worker and the move kind: "  ls#0 tight ...".
+    for (const char* src : {" tight ", " break ", " lift ", " sat-tight ", " random ", " flip "}) {
+      if (line.rfind("  ls#", 0) == 0 && line.find(src) != std::string::npos) {
         ++rows;
         last_row = line;
       }

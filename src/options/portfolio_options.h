@@ -1,0 +1,32 @@
+// Portfolio entries of the options table (see options/options.h for the fields): how many
+// workers run, whether their sharing depends on timing, and how they share.
+#pragma once
+
+// clang-format off
+#define LSMIP_PORTFOLIO_OPTIONS(X)                                                                \
+  X(threads, std::int64_t, 1, 0, 1024, "", "portfolio",                                           \
+    "Workers run concurrently, one thread each (0 = one per core). Each worker is a local "      \
+    "search with its own configuration and seed; all share one presolved model, one read-only "   \
+    "matrix and a pool of verified solutions")                                                    \
+  X(deterministic, bool, false, 0, 0, "", "portfolio",                                            \
+    "on: workers run in batches of portfolio_batch_work work units each, joined at a barrier, "  \
+    "and share solutions in worker order between batches, so with --work-limit the result "      \
+    "depends only on the model, the options, the seed and --threads, never on timing. off: "     \
+    "each worker shares as soon as its task ends")                                                \
+  X(portfolio_batch_work, double, 2e6, 1e3, 1e15, "", "portfolio",                                 \
+    "Work units of one task: a worker reads and publishes shared solutions only between tasks")  \
+  X(portfolio_elites, std::int64_t, 7, 1, 1000, "", "portfolio",                                   \
+    "Verified solutions kept in the shared pool (the best and the others chosen by objective "   \
+    "rank and diversity, as in ParaILP)")                                                         \
+  X(portfolio_restart, std::string, "best", 0, 0, "best|elite|crossover|mixed", "portfolio",     \
+    "Where a worker's next restart from the best solution starts when the pool has other "       \
+    "solutions: the pool's best, a random elite, a crossover of two elites (values that agree "  \
+    "are kept, the others drawn from either), or elite and crossover in turn")                    \
+  X(portfolio_configs, std::string, "mixed", 0, 0, "mixed|seeds", "portfolio",                    \
+    "Worker configurations: mixed = worker 0 runs the options as given and the others vary "     \
+    "equality handling, neighbourhoods, restarts, weights and sample sizes, each with its own "  \
+    "seed; seeds = every worker runs the options as given with its own seed")                     \
+  X(portfolio_max_rejections, std::int64_t, 10, 1, 1000000000, "", "portfolio",                   \
+    "A worker whose solutions fail the independent check this many times is retired (unless it " \
+    "is the last one); the run goes on with the others")
+// clang-format on

@@ -1,0 +1,109 @@
+#include "portfolio/search_worker.h"
+
+#include "portfolio/crossover.h"
+
+namespace lsmip::portfolio {
+
+SearchWorker::SearchWorker(SearchWorkerSetup setup, Logger& log)
+    : setup_(std::move(setup)),
+      log_(log),
+      rng_(static_cast<std::uint64_t>(setup_.options.seed) * 0xD1B54A32D192ED03ULL + 77) {
+  stats_.name = setup_.name;
+  stats_.config = setup_.config;
+  search::SearchHooks hooks;
+  hooks.should_stop = setup_.should_stop;
+  hooks.accept = [this](std::span<const double> x) {
+    std::string why;
+    candidate_ = setup_.verifier->verify(x, &why);
+    if (candidate_) return true;
+    ++stats_.rejected;
+    log_.warning("%s: a solution failed the independent check and is discarded:\n%s",
+                 setup_.name.c_str(), why.c_str());
+    if (setup_.may_retire && stats_.rejected >= static_cast<std::uint64_t>(setup_.options.portfolio_max_rejections)) {
+      log_.warning("%s: retired after %llu rejected solutions; the other workers go on",
+                   setup_.name.c_str(), static_cast<unsigned long long>(stats_.rejected));
+      stats_.retired = true;
+      alive_ = false;
+    }
+    return false;
+  };
+  hooks.on_improvement = [this](const search::Improvement& imp, std::span<const double>) {
+    if (!candidate_) return;
+    Found f{std::move(*candidate_), search::move_kind_name(imp.source)};
+    candidate_.reset();
+    ++stats_.found;
+    if (setup_.live_pool != nullptr) {
+      offer_to(*setup_.live_pool, std::move(f));
+    } else {
+      pending_.push_back(std::move(f));
+    }
+  };
+  if (setup_.on_progress) {
+    hooks.on_progress = [this](const search::SearchProgress& p) {
+      setup_.on_progress(WorkerProgress{setup_.index, p});
+    };
+  }
+  ls_ = std::make_unique<search::LocalSearch>(*setup_.reduced, setup_.search_model, setup_.options,
+                                              hooks, log_);
+}
+
+bool SearchWorker::run_task(double work) {
+  if (!alive_) return false;
+  if (!started_) {
+    started_ = true;
+    ls_->start(setup_.start);
+  }
+  ++stats_.tasks;
+  const bool more = ls_->run_for(work);
+  const search::SearchResult r = ls_->result();
+  stats_.work = r.work;
+  stats_.moves = r.moves;
+  stats_.restarts = r.restarts;
+  stats_.imported = r.imported;
+  if (!r.status.ok()) {
+    log_.warning("%s: retired: %s", setup_.name.c_str(), r.status.to_string().c_str());
+    stats_.retired = true;
+  }
+  if (!more || !alive_) alive_ = false;
+  return alive_;
+}
+
+void SearchWorker::offer_to(SolutionPool& pool, Found f) {
+  const Admission a = pool.offer(std::move(f.solution), setup_.index, setup_.name + " " + f.kind);
+  if (a == Admission::kAdmitted || a == Admission::kNewBest) ++stats_.elites;
+  if (a == Admission::kNewBest) ++stats_.improvements;
+}
+
+void SearchWorker::publish(SolutionPool& pool) {
+  for (Found& f : pending_) offer_to(pool, std::move(f));
+  pending_.clear();
+}
+
+void SearchWorker::absorb(const SolutionPool& pool) {
+  if (!alive_) return;
+  const std::uint64_t v = pool.version();
+  if (v != seen_version_) {
+    seen_version_ = v;
+    if (const std::optional<PoolEntry> best = pool.best(); best && best->worker != setup_.index) {
+      ls_->import_incumbent(best->solution.reduced());
+    }
+  }
+  const std::string& policy = setup_.options.portfolio_restart;
+  if (policy == "best" || pool.size() < 2) return;
+  const std::vector<PoolEntry> elites = pool.entries();
+  const bool cross = policy == "crossover" || (policy == "mixed" && restart_picks_ % 2 == 1);
+  ++restart_picks_;
+  const auto pick = [&] { return rng_.below(static_cast<std::uint32_t>(elites.size())); };
+  if (!cross) {
+    ls_->set_restart_point(elites[pick()].solution.reduced());
+    return;
+  }
+  const std::uint32_t a = pick();
+  std::uint32_t b = pick();
+  if (b == a) b = (a + 1) % static_cast<std::uint32_t>(elites.size());
+  const search::SearchModel& sm = *setup_.search_model;
+  ls_->set_restart_point(crossover(elites[a].solution.reduced(), elites[b].solution.reduced(), sm.lb,
+                                   sm.ub, sm.is_int, rng_));
+}
+
+}  // namespace lsmip::portfolio

@@ -1,0 +1,46 @@
+// The worker contract of the portfolio, in the spirit of CP-SAT's SubSolver: a
+// worker is asked for a task of a given work budget and runs it on its own
+// state only; it touches shared state (the solution pool) only between tasks,
+// in publish() and absorb(). A worker may be single-shot (its first task
+// returns false), repeated, or retired (a later task returns false).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "portfolio/solution_pool.h"
+
+namespace lsmip::portfolio {
+
+// Figures of one worker for the log and the JSON report.
+struct WorkerStats {
+  std::string name;              // e.g. "ls#1"
+  std::string config;            // its options that differ from the run's, as --name=value words
+  std::uint64_t tasks = 0;
+  double work = 0;               // work units spent
+  std::uint64_t moves = 0;
+  std::uint64_t restarts = 0;
+  std::uint64_t found = 0;       // verified solutions it published
+  std::uint64_t improvements = 0;// of those, the ones that became the pool's best
+  std::uint64_t elites = 0;      // of those, the ones the pool admitted
+  std::uint64_t rejected = 0;    // solutions that failed the independent check
+  std::uint64_t imported = 0;    // better incumbents it adopted from the pool
+  bool retired = false;          // ended early by a failed check (see the log)
+};
+
+class Worker {
+ public:
+  virtual ~Worker() = default;
+  // Runs one task of about `work` work units. Reads and writes only the worker's own state
+  // (plus shared read-only data and, in opportunistic mode, the pool for immediate
+  // publication). Returns false when the worker has nothing more to do.
+  virtual bool run_task(double work) = 0;
+  // Between tasks, never concurrently with this worker's run_task: hands what the last
+  // task found to the pool, in the order found.
+  virtual void publish(SolutionPool& pool) = 0;
+  // Between tasks, after publish: reads the pool (better incumbents, restart points).
+  virtual void absorb(const SolutionPool& pool) = 0;
+  virtual const WorkerStats& stats() const = 0;
+};
+
+}  // namespace lsmip::portfolio

@@ -1,0 +1,285 @@
+#include "solver/solver.h"
+
+#include <atomic>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <thread>
+#include <tuple>
+
+#include "check/solution_checker.h"
+#include "model/model_stats.h"
+#include "portfolio/portfolio.h"
+#include "portfolio/search_worker.h"
+#include "portfolio/solution_pool.h"
+#include "portfolio/verifier.h"
+#include "portfolio/worker_configs.h"
+#include "presolve/presolve.h"
+#include "search/search_model.h"
+#include "solver/progress_log.h"
+
+namespace lsmip::solver {
+
+int resolve_threads(std::int64_t threads) {
+  if (threads > 0) return static_cast<int>(threads);
+  const unsigned hw = std::thread::hardware_concurrency();
+  return hw == 0 ? 1 : static_cast<int>(hw);
+}
+
+Solver::Solver(const Model& model, const Options& options, Logger& log)
+    : model_(model), opt_(options), log_(log) {}
+
+void Solver::set_initial_solution(std::vector<double> x) { initial_ = std::move(x); }
+
+namespace {
+
+// Shared state of one run that workers reach from their threads.
+class RunState {
+ public:
+  RunState(const Options& opt, const SolveControl& control) : opt_(opt), control_(control) {}
+
+  double now() const { return control_.clock ? control_.clock() : 0.0; }
+  bool interrupted() const { return control_.interrupted && control_.interrupted(); }
+  bool time_up() const { return now() >= opt_.time_limit; }
+  bool goal() const { return goal_.load(std::memory_order_relaxed) != StopReason::kCompleted; }
+  StopReason goal_reason() const { return goal_.load(); }
+  bool stop() const { return goal() || interrupted() || time_up(); }
+
+  // Called under the pool's lock for each new best.
+  void note_best(std::size_t improvements, double objective, ObjSense sense) {
+    if (opt_.solution_limit > 0 && static_cast<std::int64_t>(improvements) >= opt_.solution_limit) {
+      goal_.store(StopReason::kSolutionLimit);
+    } else if (std::isfinite(opt_.objective_target) &&
+               (sense == ObjSense::kMinimize ? objective <= opt_.objective_target
+                                             : objective >= opt_.objective_target)) {
+      goal_.store(StopReason::kObjectiveTarget);
+    }
+  }
+
+ private:
+  const Options& opt_;
+  const SolveControl& control_;
+  std::atomic<StopReason> goal_{StopReason::kCompleted};
+};
+
+// Key of a SearchModel: the options build_search_model reads.
+using ModelKey = std::tuple<bool, std::string, double>;
+ModelKey model_key(const Options& o) { return {o.ls_split_equalities, o.ls_side_weights, o.ls_feas_tol}; }
+
+}  // namespace
+
+SolveResult Solver::solve(const SolveControl& control) {
+  SolveResult result;
+  RunState run(opt_, control);
+  const int threads = resolve_threads(opt_.threads);
+  result.threads = threads;
+  result.deterministic = opt_.deterministic;
+  result.warm_start = !initial_.empty();
+  auto finish = [&](SolveResult& r) -> SolveResult& {
+    r.seconds = run.now();
+    return r;
+  };
+
+  if (const auto j = model_.first_empty_domain()) {
+    log_.info("column '%s' has an empty domain [%.17g, %.17g]: the model is infeasible",
+              model_.col_name(*j).c_str(), model_.col_lower(*j), model_.col_upper(*j));
+    result.status = SolveStatus::kInfeasible;
+    result.infeasible_reason = "empty domain of column " + model_.col_name(*j);
+    return finish(result);
+  }
+
+  // A full warm start that passes the check is the first incumbent, even before presolve.
+  bool warm_verified = false;
+  if (!initial_.empty() && initial_.size() == static_cast<std::size_t>(model_.num_cols())) {
+    bool full = true;
+    for (double v : initial_) full = full && !std::isnan(v);
+    if (full) {
+      const check::CheckReport r = check::check_solution(model_, initial_, opt_.feas_tol, opt_.int_tol);
+      if (r.feasible) {
+        log_.info("initial solution is feasible, objective %.17g", r.objective);
+        warm_verified = true;
+        result.warm_start_feasible = true;
+      } else {
+        log_.info("initial solution is infeasible; the search starts from it and repairs it:\n%s",
+                  r.describe(model_).c_str());
+      }
+    }
+  }
+
+  presolve::PresolveResult pre;
+  try {
+    pre = presolve::run_presolve(model_, opt_, log_);
+  } catch (const std::bad_alloc&) {
+    log_.warning("out of memory during presolve");
+    result.stop_reason = StopReason::kMemoryLimit;
+    if (warm_verified) {
+      result.has_solution = true;
+      result.x = initial_;
+      result.objective = model_.original_objective(model_.objective(initial_));
+      result.status = SolveStatus::kFeasible;
+    }
+    return finish(result);
+  }
+  result.presolved = true;
+  result.presolve = pre.stats;
+  if (pre.verdict == presolve::Verdict::kInfeasible) {
+    log_.info("presolve: the model is infeasible: %s", pre.reason.c_str());
+    result.infeasible_reason = pre.reason;
+    if (warm_verified) {
+      result.has_solution = true;
+      result.x = initial_;
+      result.objective = model_.original_objective(model_.objective(initial_));
+      result.status = SolveStatus::kFeasible;
+      result.time_first = result.time_best = 0;
+      result.trace.push_back(TracePoint{0, result.objective, -1, "initial"});
+    } else {
+      result.status = SolveStatus::kInfeasible;
+    }
+    return finish(result);
+  }
+  if (opt_.presolve) {
+    const ModelStats after = compute_stats(pre.reduced);
+    log_.info("presolve: %d rows and %d fixed columns removed, %d columns aggregated, %d bounds "
+              "tightened, nonzeros %lld -> %lld (%.2fs)",
+              pre.stats.rows_removed, pre.stats.cols_removed, pre.stats.cols_aggregated,
+              pre.stats.bounds_tightened, static_cast<long long>(model_.num_nonzeros()),
+              static_cast<long long>(pre.reduced.num_nonzeros()), pre.stats.seconds);
+    log_.info("presolved model: %d rows, %d columns, %lld nonzeros (%d binary, %d integer, %d continuous)",
+              after.rows, after.cols, static_cast<long long>(after.nonzeros), after.binary,
+              after.integer, after.continuous);
+  }
+
+  const portfolio::Verifier verifier(model_, pre.postsolve, opt_.feas_tol, opt_.int_tol);
+  portfolio::SolutionPool pool(static_cast<std::size_t>(opt_.portfolio_elites));
+  // The listener writes the result's trace from worker threads, under the pool's lock; the
+  // result is read only after the portfolio has joined its threads.
+  ProgressLog progress(log_, opt_, [&run] { return run.now(); }, threads);
+  pool.set_listener([&](const portfolio::PoolEntry& e) {
+    const double t = run.now();
+    if (result.time_first < 0) result.time_first = t;
+    result.time_best = t;
+    result.trace.push_back(TracePoint{t, e.solution.objective(), e.worker, e.source});
+    run.note_best(result.trace.size(), e.solution.objective(), model_.sense());
+    progress.improvement(e.solution.objective(), e.source, t);
+  });
+  if (warm_verified) {
+    if (auto s = verifier.verify_original(initial_)) pool.offer(std::move(*s), -1, "initial");
+  }
+
+  std::vector<double> reduced_start;
+  if (!initial_.empty()) reduced_start = pre.postsolve.reduce(initial_);
+
+  // Workers: one SearchModel per distinct equality handling, shared read-only by all.
+  std::vector<portfolio::WorkerConfig> configs = portfolio::worker_configs(opt_, threads);
+  std::map<ModelKey, std::shared_ptr<const search::SearchModel>> models;
+  std::vector<std::unique_ptr<portfolio::Worker>> workers;
+  std::vector<portfolio::SearchWorker*> search_workers;
+  const bool live = !opt_.deterministic || threads == 1;
+  try {
+    for (int k = 0; k < threads; ++k) {
+      portfolio::WorkerConfig& c = configs[static_cast<std::size_t>(k)];
+      auto& sm = models[model_key(c.options)];
+      if (!sm) sm = std::make_shared<const search::SearchModel>(search::build_search_model(pre.reduced, c.options));
+      portfolio::SearchWorkerSetup setup;
+      setup.index = k;
+      setup.name = "ls#" + std::to_string(k);
+      setup.config = c.description;
+      setup.options = c.options;
+      setup.reduced = &pre.reduced;
+      setup.search_model = sm;
+      setup.verifier = &verifier;
+      setup.should_stop = [&run] { return run.stop(); };
+      setup.on_progress = [&progress](const portfolio::WorkerProgress& p) { progress.progress(p); };
+      setup.live_pool = live ? &pool : nullptr;
+      setup.may_retire = threads > 1;
+      setup.start = reduced_start;
+      auto w = std::make_unique<portfolio::SearchWorker>(std::move(setup), log_);
+      search_workers.push_back(w.get());
+      workers.push_back(std::move(w));
+    }
+  } catch (const std::bad_alloc&) {
+    log_.warning("out of memory while setting up the workers");
+    workers.clear();
+    search_workers.clear();
+    result.stop_reason = StopReason::kMemoryLimit;
+  }
+  if (!workers.empty()) {
+    log_.info("workers: %d (%s)", threads, opt_.deterministic ? "deterministic" : "opportunistic");
+    for (const auto& w : workers) {
+      const portfolio::WorkerStats& s = w->stats();
+      log_.info("  %-6s local search%s%s", s.name.c_str(), s.config.empty() ? "" : ": ",
+                s.config.empty() ? "(the options as given)" : s.config.c_str());
+    }
+    log_.info("%s", "");
+  }
+
+  portfolio::Portfolio folio(std::move(workers), pool,
+                             portfolio::PortfolioSettings{opt_.deterministic, opt_.portfolio_batch_work},
+                             [&run] { return run.stop(); });
+  folio.run();
+  progress.flush();
+
+  // Figures of every worker.
+  bool all_work_limit = !search_workers.empty();
+  bool trivially_infeasible = false;
+  for (const portfolio::SearchWorker* w : search_workers) {
+    const search::SearchResult r = w->result();
+    result.workers.push_back(w->stats());
+    result.moves += r.moves;
+    result.restarts += r.restarts;
+    result.neighbourhood_epochs += r.neighbourhood_epochs;
+    result.work += r.work;
+    for (std::size_t k = 0; k < search::kNumMoveKinds; ++k) result.moves_by_kind[k] += r.moves_by_kind[k];
+    result.rejected += static_cast<long>(w->stats().rejected);
+    all_work_limit = all_work_limit && r.work >= opt_.work_limit;
+    trivially_infeasible = trivially_infeasible || r.trivially_infeasible;
+    if (!r.status.ok() && result.error.ok()) result.error = r.status;
+    if (w == search_workers.front()) {
+      result.warm_start_feasible = result.warm_start_feasible || r.warm_start_feasible;
+      result.warm_start_repaired = r.warm_start_repaired;
+    }
+  }
+  for (const portfolio::PoolEntry& e : pool.entries()) {
+    result.elites.push_back(EliteSolution{e.solution.original(), e.solution.objective(), e.worker});
+  }
+
+  // Final verification of the best from scratch against the original model.
+  if (const std::optional<portfolio::PoolEntry> best = pool.best()) {
+    const check::CheckReport r = check::check_solution(model_, best->solution.original(), opt_.feas_tol,
+                                                       opt_.int_tol, best->solution.objective());
+    if (r.ok()) {
+      result.has_solution = true;
+      result.x = best->solution.original();
+      result.objective = best->solution.objective();
+    } else {
+      log_.warning("final check failed; no solution is reported:\n%s", r.describe(model_).c_str());
+    }
+  }
+
+  // Status and stop reason.
+  if (result.has_solution) {
+    result.status = SolveStatus::kFeasible;
+  } else if (trivially_infeasible) {
+    result.status = SolveStatus::kInfeasible;
+  }
+  if (result.stop_reason == StopReason::kMemoryLimit || folio.out_of_memory()) {
+    result.stop_reason = StopReason::kMemoryLimit;
+  } else if (run.goal()) {
+    result.stop_reason = run.goal_reason();
+  } else if (run.interrupted()) {
+    result.stop_reason = StopReason::kInterrupted;
+  } else if (run.time_up()) {
+    result.stop_reason = StopReason::kTimeLimit;
+  } else if (!result.error.ok()) {
+    result.stop_reason = StopReason::kError;
+  } else if (all_work_limit) {
+    result.stop_reason = StopReason::kWorkLimit;
+  } else {
+    result.stop_reason = StopReason::kCompleted;
+  }
+  return finish(result);
+}
+
+}  // namespace lsmip::solver

@@ -1,0 +1,52 @@
+// The solve pipeline as a library: presolve, a portfolio of workers over a
+// shared pool of verified solutions, postsolve, and a final independent check.
+//
+//   solver::Solver s(model, options, log);
+//   s.set_initial_solution(x);                   // optional warm start
+//   solver::SolveResult r = s.solve(control);    // control: clock and stop token
+//
+// The library never reads the clock or installs signal handlers itself: the
+// caller passes a clock (seconds since the run started; it decides the time
+// limit and the times in the log) and a stop token (a signal, an API
+// interrupt), both callable from any thread. Every solution any worker finds is
+// checked on the original model before the pool takes it, and the best is
+// checked once more before solve() returns it.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "model/model.h"
+#include "options/options.h"
+#include "solver/solve_result.h"
+#include "util/logger.h"
+
+namespace lsmip::solver {
+
+struct SolveControl {
+  std::function<double()> clock;      // seconds since the start of the run; thread-safe
+  std::function<bool()> interrupted;  // true = stop as soon as possible; thread-safe; optional
+};
+
+class Solver {
+ public:
+  // `model` must outlive the solver.
+  Solver(const Model& model, const Options& options, Logger& log);
+
+  // Warm start in the model's space, one value per column, NaN = unspecified. A full
+  // feasible one is the first incumbent; otherwise the search starts from it.
+  void set_initial_solution(std::vector<double> x);
+  // Runs the pipeline until a limit, the stop token, a goal or a proof.
+  SolveResult solve(const SolveControl& control);
+
+ private:
+  const Model& model_;
+  Options opt_;
+  Logger& log_;
+  std::vector<double> initial_;
+};
+
+// Threads a run uses for `threads` (0 = one per core, at least 1).
+int resolve_threads(std::int64_t threads);
+
+}  // namespace lsmip::solver
