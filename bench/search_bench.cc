@@ -1,5 +1,6 @@
-// Search benchmark (not a test): runs the local search on each model file
-// given, one at a time, with a wall-clock limit, and prints one line per
+// Search benchmark (not a test): runs the solver library (presolve, the portfolio of
+// workers, the independent check) on each model file
+// given, one at a time, with a wall-clock or CPU limit, and prints one line per
 // instance (objective in the file's sense, primal gap to best_known.tsv when
 // found next to the file, time to first and best solution, moves, moves per
 // second, restarts) plus totals (feasible count, mean primal gap).
@@ -18,11 +19,11 @@
 #include <string>
 #include <vector>
 
+#include "check/solution_checker.h"
 #include "io/mps_reader.h"
 #include "options/options.h"
-#include "presolve/presolve.h"
-#include "search/search_model.h"
-#include "search/local_search.h"
+#include "search/move_kind.h"
+#include "solver/solver.h"
 
 namespace {
 
@@ -81,7 +82,7 @@ int main(int argc, char** argv) {
   int feasible = 0, counted = 0, wrong = 0;
   double gap_sum = 0;
   std::printf("%-28s %5s %16s %8s %7s %7s %10s %9s %5s %s\n", "instance", "found", "objective",
-              "gap", "first", "best", "moves", "moves/s", "rest", "kinds(tight/sat/break/lift/flip/rand)");
+              "gap", "first", "best", "moves", "moves/s", "rest", "moves by kind");
   for (const std::string& path : files) {
     const std::string dir = path.substr(0, path.find_last_of('/'));
     std::string name = path.substr(path.find_last_of('/') + 1);
@@ -104,47 +105,50 @@ int main(int argc, char** argv) {
       std::printf("%-28s read error: %s\n", name.c_str(), model.status().to_string().c_str());
       continue;
     }
-    double first = -1, best_time = -1;
-    search::SearchHooks hooks;
-    hooks.should_stop = [&] { return seconds() >= time_limit; };
-    hooks.on_improvement = [&](const search::Improvement&, std::span<const double>) {
-      best_time = seconds();
-      if (first < 0) first = best_time;
-    };
+    // The library's pipeline (presolve, workers, verification), on this benchmark's clock.
+    options.time_limit = time_limit;
+    solver::Solver solver(model.value(), options, quiet);
+    solver::SolveControl control;
+    control.clock = seconds;
     const double ts = seconds();
-    const presolve::PresolveResult pre = presolve::run_presolve(model.value(), options, quiet);
-    if (pre.verdict == presolve::Verdict::kInfeasible) {
-      std::printf("%-28s presolve: infeasible (%s)\n", name.c_str(), pre.reason.c_str());
+    const solver::SolveResult r = solver.solve(control);
+    const double search_time = seconds() - ts;
+    const double first = r.time_first, best_time = r.time_best;
+    if (r.status == solver::SolveStatus::kInfeasible && !r.has_solution) {
+      std::printf("%-28s infeasible (%s)\n", name.c_str(), r.infeasible_reason.c_str());
       continue;
     }
-    search::SearchResult r = search::run_local_search(pre.reduced, options, {}, hooks, quiet);
-    const double search_time = seconds() - ts;
-    if (r.found) {
-      const std::vector<double> x = pre.postsolve.expand(r.best_x);
-      if (!search::verify_solution(model.value(), x, 1e-6)) {
-        std::printf("%-28s WRONG: postsolved solution fails verification\n", name.c_str());
+    if (r.has_solution) {
+      // The independent checker, not the search's own verification.
+      const check::CheckReport c = check::check_solution(model.value(), r.x, 1e-6, 1e-6, r.objective);
+      if (!c.ok()) {
+        std::printf("%-28s WRONG: the solution fails the independent check\n", name.c_str());
         ++wrong;
       }
-      r.best_objective = model->objective(x);
     }
-    const double obj = model->original_objective(r.best_objective);
+    const bool found = r.has_solution;
+    const double obj = r.objective;
     const auto it = best_known.find(name);
     const std::string bk = it == best_known.end() ? "" : it->second;
-    if (r.found && bk == "inf") ++wrong;
-    const double gap = primal_gap(r.found, obj, bk);
+    if (found && bk == "inf") ++wrong;
+    const double gap = primal_gap(found, obj, bk);
     if (!std::isnan(gap) && bk != "inf") {
       ++counted;
       gap_sum += gap;
     }
-    if (r.found) ++feasible;
-    const auto& k = r.moves_by_kind;
-    std::printf("%-28s %5s %16.10g %8.4f %7.2f %7.2f %10llu %9.3g %5llu %llu/%llu/%llu/%llu/%llu/%llu%s\n",
-                name.c_str(), r.found ? "yes" : "no", r.found ? obj : NAN, gap, first, best_time,
-                static_cast<unsigned long long>(r.moves), r.moves / std::max(1e-9, search_time),
-                static_cast<unsigned long long>(r.restarts), (unsigned long long)k[0],
-                (unsigned long long)k[1], (unsigned long long)k[2], (unsigned long long)k[3],
-                (unsigned long long)k[4], (unsigned long long)k[5],
-                r.status.ok() ? "" : (" ERROR " + r.status.message()).c_str());
+    if (found) ++feasible;
+    std::string kinds;  // every move kind, from the one table of kinds
+    for (std::size_t k = 0; k < search::kNumMoveKinds; ++k) {
+      if (r.moves_by_kind[k] == 0) continue;
+      kinds += std::string(kinds.empty() ? "" : " ") + search::move_kind_name(static_cast<search::MoveKind>(k)) +
+               "=" + std::to_string(r.moves_by_kind[k]);
+    }
+    std::printf("%-28s %5s %16.10g %8.4f %7.2f %7.2f %10llu %9.3g %5llu %s%s\n", name.c_str(),
+                found ? "yes" : "no", found ? obj : NAN, gap, first, best_time,
+                static_cast<unsigned long long>(r.moves),
+                static_cast<double>(r.moves) / std::max(1e-9, search_time),
+                static_cast<unsigned long long>(r.restarts), kinds.c_str(),
+                r.error.ok() ? "" : (" ERROR " + r.error.message()).c_str());
     std::fflush(stdout);
   }
   std::printf("TOTAL feasible %d / %zu, mean gap %.4f over %d, wrong claims %d\n", feasible,

@@ -68,8 +68,13 @@ std::string json_report(const Model* model, const Options& opt, const SolveResul
   std::string trace = "[";
   for (std::size_t k = 0; k < r.trace.size(); ++k) {
     if (k > 0) trace += ", ";
-    trace += "[" + num(r.trace[k].seconds) + ", " + num(r.trace[k].objective) + ", " +
-             json::quote(r.trace[k].source) + "]";
+    trace += '[';
+    trace += num(r.trace[k].seconds);
+    trace += ", ";
+    trace += num(r.trace[k].objective);
+    trace += ", ";
+    trace += json::quote(r.trace[k].source);
+    trace += ']';
   }
   field("trace", trace + "]", true);
   return o + "}\n";

@@ -1,0 +1,276 @@
+// Tests of the portfolio layer: the verifier gate, the solution pool (duplicates,
+// capacity, eviction by rank and diversity, the best never leaves), crossover
+// (in-bound integral children), the batch scheduler (fixed order, barrier) and the
+// retirement of a worker whose solutions fail the check.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "model/model_builder.h"
+#include "portfolio/crossover.h"
+#include "portfolio/portfolio.h"
+#include "portfolio/search_worker.h"
+#include "portfolio/solution_pool.h"
+#include "portfolio/verifier.h"
+#include "presolve/postsolve.h"
+#include "search/search_model.h"
+#include "test_util.h"
+#include "util/rng.h"
+
+namespace lsmip::portfolio {
+namespace {
+
+// n binary columns, min sum_j (j+1) x_j, one row sum_j x_j >= 1.
+Model cover(int n) {
+  ModelBuilder b;
+  const Index r = b.add_row("cover", 1, kInf);
+  for (int j = 0; j < n; ++j) {
+    const Index c = b.add_col("x" + std::to_string(j), 0, 1, j + 1.0, true);
+    b.add_entry(r, c, 1);
+  }
+  return testing::build_model(b);
+}
+
+presolve::Postsolve identity(const Model& m) { return presolve::Postsolve::identity(m.num_cols()); }
+
+std::vector<double> unit(int n, std::vector<int> ones) {
+  std::vector<double> x(static_cast<std::size_t>(n), 0.0);
+  for (int j : ones) x[static_cast<std::size_t>(j)] = 1.0;
+  return x;
+}
+
+TEST(Verifier, AcceptsOnlyPointsThatPassTheCheckOnTheOriginalModel) {
+  const Model m = cover(4);
+  const presolve::Postsolve post = identity(m);
+  const Verifier v(m, post, 1e-6, 1e-6);
+  std::string why;
+  EXPECT_FALSE(v.verify(unit(4, {}), &why)) << "the cover row is violated";
+  EXPECT_FALSE(why.empty());
+  std::vector<double> fractional = unit(4, {0});
+  fractional[1] = 0.5;
+  EXPECT_FALSE(v.verify(fractional));
+  EXPECT_FALSE(v.verify(std::vector<double>{1.0})) << "wrong size";
+  const auto ok = v.verify(unit(4, {2}));
+  ASSERT_TRUE(ok);
+  EXPECT_EQ(ok->objective(), 3.0);
+  EXPECT_EQ(ok->original(), unit(4, {2}));
+}
+
+TEST(SolutionPool, RefusesDuplicatesKeepsCapacityAndTheBest) {
+  const Model m = cover(10);
+  const presolve::Postsolve post = identity(m);
+  const Verifier v(m, post, 1e-6, 1e-6);
+  SolutionPool pool(3);
+  std::vector<double> seen;
+  pool.set_listener([&](const PoolEntry& e) { seen.push_back(e.solution.objective()); });
+  EXPECT_EQ(pool.offer(*v.verify(unit(10, {9})), 0, "a"), Admission::kNewBest);   // 10
+  EXPECT_EQ(pool.offer(*v.verify(unit(10, {9})), 1, "b"), Admission::kDuplicate);
+  EXPECT_EQ(pool.offer(*v.verify(unit(10, {8, 9})), 1, "b"), Admission::kAdmitted);  // 19
+  EXPECT_EQ(pool.offer(*v.verify(unit(10, {4})), 1, "c"), Admission::kNewBest);   // 5
+  EXPECT_EQ(pool.size(), 3u);
+  // Full: a fourth entry evicts one; the best (5) stays whatever comes.
+  for (int k = 0; k < 9; ++k) pool.offer(*v.verify(unit(10, {k, 9})), 2, "d");
+  EXPECT_EQ(pool.size(), 3u);
+  ASSERT_TRUE(pool.best());
+  EXPECT_EQ(pool.best()->solution.objective(), 5.0);
+  EXPECT_EQ(pool.best()->worker, 1);
+  EXPECT_EQ(pool.duplicates(), 1u);
+  EXPECT_GE(pool.evictions(), 9u);
+  EXPECT_EQ(seen, (std::vector<double>{10.0, 5.0}));
+  EXPECT_EQ(pool.version(), 2u);
+  const std::vector<PoolEntry> e = pool.entries();
+  for (std::size_t k = 1; k < e.size(); ++k) {
+    EXPECT_LE(e[k - 1].solution.objective(), e[k].solution.objective()) << "best first, then by objective";
+  }
+}
+
+TEST(SolutionPool, EvictionPrefersWorseAndLessDiverseEntries) {
+  // Entries: best {0}; near-duplicates of a worse one {5,6}, {5,6,7}; a distant {1,2,3}.
+  // The next offer is full-pool: the victim must be one of the near-duplicate pair, not the
+  // distant or the best entry.
+  const Model m = cover(12);
+  const presolve::Postsolve post = identity(m);
+  const Verifier v(m, post, 1e-6, 1e-6);
+  SolutionPool pool(4);
+  pool.offer(*v.verify(unit(12, {0})), 0, "");           // 1
+  pool.offer(*v.verify(unit(12, {1, 2, 3})), 0, "");     // 9, far from everything
+  pool.offer(*v.verify(unit(12, {5, 6})), 0, "");        // 13
+  pool.offer(*v.verify(unit(12, {5, 6, 7})), 0, "");     // 21, one away from {5,6}
+  pool.offer(*v.verify(unit(12, {10, 11})), 0, "");      // 23, far
+  std::vector<double> objs;
+  for (const PoolEntry& e : pool.entries()) objs.push_back(e.solution.objective());
+  EXPECT_EQ(objs.size(), 4u);
+  EXPECT_EQ(objs.front(), 1.0);
+  EXPECT_NE(std::find(objs.begin(), objs.end(), 9.0), objs.end()) << "the diverse good entry stays";
+  EXPECT_EQ(std::find(objs.begin(), objs.end(), 21.0), objs.end())
+      << "the worst of the near-duplicate pair leaves";
+}
+
+TEST(Crossover, ChildrenAreInBoundsAndIntegralAndKeepAgreement) {
+  Rng rng(7);
+  const int n = 200;
+  std::vector<double> lb(n), ub(n);
+  std::vector<std::uint8_t> is_int(n);
+  for (int j = 0; j < n; ++j) {
+    lb[j] = -3.0 + (j % 5);
+    ub[j] = lb[j] + (j % 7) + 0.5;  // fractional upper bound on integers: rounded inward
+    is_int[j] = j % 3 != 0;
+  }
+  for (int round = 0; round < 50; ++round) {
+    std::vector<double> a(n), b(n);
+    for (int j = 0; j < n; ++j) {
+      a[j] = lb[j] - 2 + rng.uniform() * (ub[j] - lb[j] + 4);  // parents may even lie outside
+      b[j] = (j % 4 == 0) ? a[j] : lb[j] + rng.uniform() * (ub[j] - lb[j]);
+      if (is_int[j]) b[j] = std::round(b[j]);
+    }
+    const std::vector<double> c = crossover(a, b, lb, ub, is_int, rng);
+    ASSERT_EQ(c.size(), static_cast<std::size_t>(n));
+    for (int j = 0; j < n; ++j) {
+      EXPECT_GE(c[j], lb[j]);
+      EXPECT_LE(c[j], ub[j]);
+      if (is_int[j]) {
+        EXPECT_EQ(c[j], std::round(c[j]));
+      }
+      if (j % 4 == 0 && a[j] >= lb[j] && a[j] <= ub[j] && (!is_int[j] || a[j] == std::round(a[j]))) {
+        EXPECT_EQ(c[j], a[j]) << "values both parents share are kept";
+      }
+      if (a[j] != b[j]) {
+        const bool from_a_or_b = c[j] == std::clamp(is_int[j] ? std::round(a[j]) : a[j], lb[j], ub[j]) ||
+                                 c[j] == b[j] || c[j] == std::ceil(lb[j]) || c[j] == std::floor(ub[j]);
+        EXPECT_TRUE(from_a_or_b) << j;
+      }
+    }
+  }
+}
+
+// A worker that records its events in a shared log.
+class FakeWorker final : public Worker {
+ public:
+  FakeWorker(int id, int tasks, std::vector<std::string>* log, std::mutex* mu)
+      : id_(id), tasks_left_(tasks), log_(log), mu_(mu) {
+    stats_.name = "fake#" + std::to_string(id);
+  }
+  bool run_task(double) override {
+    record("run" + std::to_string(id_));
+    ++stats_.tasks;
+    return --tasks_left_ > 0;
+  }
+  void publish(SolutionPool&) override { record("pub" + std::to_string(id_)); }
+  void absorb(const SolutionPool&) override { record("abs" + std::to_string(id_)); }
+  const WorkerStats& stats() const override { return stats_; }
+
+ private:
+  void record(std::string e) {
+    std::lock_guard<std::mutex> lock(*mu_);
+    log_->push_back(std::move(e));
+  }
+  int id_, tasks_left_;
+  std::vector<std::string>* log_;
+  std::mutex* mu_;
+  WorkerStats stats_;
+};
+
+TEST(Portfolio, DeterministicBatchesJoinAtABarrierAndSyncInWorkerOrder) {
+  std::vector<std::string> log;
+  std::mutex mu;
+  std::vector<std::unique_ptr<Worker>> workers;
+  const int n = 4;
+  for (int i = 0; i < n; ++i) workers.push_back(std::make_unique<FakeWorker>(i, i == 2 ? 1 : 3, &log, &mu));
+  SolutionPool pool(7);
+  Portfolio p(std::move(workers), pool, PortfolioSettings{true, 100}, [] { return false; });
+  p.run();
+  EXPECT_EQ(p.batches(), 3u);
+  // Each batch: the runs of the live workers in any order, then pub0..pub3 and abs of the
+  // live ones, in worker order.
+  std::size_t k = 0;
+  for (int batch = 0; batch < 3; ++batch) {
+    std::vector<std::string> runs;
+    while (k < log.size() && log[k].rfind("run", 0) == 0) runs.push_back(log[k++]);
+    std::sort(runs.begin(), runs.end());
+    const std::vector<std::string> want_runs =
+        batch == 0 ? std::vector<std::string>{"run0", "run1", "run2", "run3"}
+                   : std::vector<std::string>{"run0", "run1", "run3"};
+    EXPECT_EQ(runs, want_runs) << "batch " << batch;
+    for (int i = 0; i < n; ++i) {
+      ASSERT_LT(k, log.size());
+      EXPECT_EQ(log[k++], "pub" + std::to_string(i));
+    }
+    for (int i = 0; i < n; ++i) {
+      if (i == 2 || batch == 2) continue;  // worker 2 finished after batch 0; all after 2
+      ASSERT_LT(k, log.size());
+      EXPECT_EQ(log[k++], "abs" + std::to_string(i));
+    }
+  }
+  EXPECT_EQ(k, log.size());
+}
+
+TEST(Portfolio, OpportunisticWorkersRunUntilDoneOrStopped) {
+  std::vector<std::string> log;
+  std::mutex mu;
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (int i = 0; i < 3; ++i) workers.push_back(std::make_unique<FakeWorker>(i, 5, &log, &mu));
+  SolutionPool pool(7);
+  Portfolio p(std::move(workers), pool, PortfolioSettings{false, 100}, [] { return false; });
+  p.run();
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(p.workers()[static_cast<std::size_t>(i)]->stats().tasks, 5u);
+  // Every task is followed by a publication of the same worker.
+  EXPECT_EQ(std::count_if(log.begin(), log.end(), [](const std::string& e) { return e.rfind("pub", 0) == 0; }), 15);
+
+  std::atomic<int> polls{0};
+  std::vector<std::unique_ptr<Worker>> more;
+  for (int i = 0; i < 2; ++i) more.push_back(std::make_unique<FakeWorker>(i, 1000000, &log, &mu));
+  Portfolio q(std::move(more), pool, PortfolioSettings{false, 100}, [&] { return ++polls > 50; });
+  q.run();  // ends through the stop token
+  EXPECT_LT(q.workers()[0]->stats().tasks + q.workers()[1]->stats().tasks, 1000u);
+}
+
+TEST(SearchWorker, AWorkerWhoseSolutionsFailTheCheckIsRetired) {
+  // The search sees a model without the row that the "original" model has, so every
+  // solution it finds (x0 = 0 is optimal for it) fails the independent check.
+  ModelBuilder searched;
+  searched.add_col("x0", 0, 1, 1, true);
+  searched.add_col("x1", 0, 1, 1, true);
+  const Model reduced = testing::build_model(searched);
+  ModelBuilder original;
+  original.add_col("x0", 0, 1, 1, true);
+  original.add_col("x1", 0, 1, 1, true);
+  const Index r = original.add_row("both", 2, kInf);
+  original.add_entry(r, 0, 1);
+  original.add_entry(r, 1, 1);
+  const Model orig = testing::build_model(original);
+  const presolve::Postsolve post = identity(orig);
+  const Verifier verifier(orig, post, 1e-6, 1e-6);
+  Options o;
+  o.work_limit = 1e7;
+  o.portfolio_max_rejections = 3;
+  o.ls_parity_start = false;
+  SearchWorkerSetup s;
+  s.name = "ls#0";
+  s.options = o;
+  s.reduced = &reduced;
+  s.search_model = std::make_shared<const search::SearchModel>(search::build_search_model(reduced, o));
+  s.verifier = &verifier;
+  s.may_retire = true;
+  std::vector<std::string> lines;
+  Logger log(LogLevel::kNormal);
+  log.set_sink([&](const std::string& line) { lines.push_back(line); });
+  SearchWorker w(std::move(s), log);
+  SolutionPool pool(7);
+  int tasks = 0;
+  while (w.run_task(1e4) && ++tasks < 10000) w.publish(pool);
+  w.publish(pool);
+  EXPECT_TRUE(w.stats().retired);
+  EXPECT_GE(w.stats().rejected, 1u);
+  EXPECT_EQ(pool.size(), 0u) << "nothing unverified enters the pool";
+  bool logged = false;
+  for (const std::string& l : lines) logged = logged || l.find("retired") != std::string::npos;
+  EXPECT_TRUE(logged);
+}
+
+}  // namespace
+}  // namespace lsmip::portfolio
