@@ -102,7 +102,12 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
       if (spec == nullptr) return usage("unknown option '" + w + "' (see lsmip --help)");
       if (!has_value) {
         if (spec->type == OptionType::kBool) {
-          value = "true";
+          // A switch takes an explicit on/off word after it (--deterministic on), and is
+          // turned on by its name alone.
+          const std::string next = k + 1 < words.size() ? words[k + 1] : std::string();
+          const bool literal = next == "on" || next == "off" || next == "true" || next == "false" ||
+                               next == "yes" || next == "no";
+          value = literal ? words[++k] : "true";
         } else {
           if (k + 1 >= words.size()) return usage("option --" + name + " needs a value");
           value = words[++k];
@@ -133,7 +138,7 @@ std::string help_text() {
       "\n"
       "MODEL is MPS (fixed or free, optionally gzip-compressed) or CPLEX LP (*.lp, *.lp.gz).\n"
       "Options are --name=value or --name value (dashes or underscores), --name / --no-name\n"
-      "for switches, -t SECONDS, -s SEED, -q (quiet), -v (verbose), and\n"
+      "or --name on|off for switches, -t SECONDS, -s SEED, -q (quiet), -v (verbose), and\n"
       "--options-file FILE with 'name = value' lines (the command line wins).\n"
       "\n"
       "exit codes:\n"

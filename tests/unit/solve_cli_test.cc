@@ -274,5 +274,34 @@ TEST(SolveCli, RapidImprovementsAreThrottledInTheLogButKeptInTheTrace) {
   EXPECT_NE(r.output.find("best objective    1000000"), std::string::npos) << r.output;
 }
 
+TEST(SolveCli, ThreadsRunAPortfolioWhoseSolutionPassesTheCheck) {
+  // Two workers, opportunistic and deterministic: the log lists the workers, the JSON report
+  // has threads, stop_reason and a workers array, the solution passes `lsmip check`, and
+  // the deterministic runs give identical files.
+  const std::string dir = ::testing::TempDir();
+  std::string det[2];
+  for (int k = 0; k < 3; ++k) {
+    const std::string sol = dir + "/thr" + std::to_string(k) + ".sol";
+    const std::string rep = dir + "/thr" + std::to_string(k) + ".json";
+    const char* mode = k == 0 ? "off" : "on";
+    const auto r = testing::run_command(testing::lsmip_binary() + " " + example() +
+                                        " --work-limit 5e6 --threads 2 --deterministic " + mode +
+                                        " --solution-file " + sol + " --json " + rep);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("workers: 2"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("ls#1"), std::string::npos) << r.output;
+    const std::string json = slurp(rep);
+    EXPECT_NE(json.find("\"threads\": 2"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"stop_reason\": \"work_limit\""), std::string::npos) << json;
+    EXPECT_NE(json.find("\"name\": \"ls#1\""), std::string::npos) << json;
+    EXPECT_NE(json.find(std::string("\"deterministic\": ") + (k == 0 ? "false" : "true")), std::string::npos);
+    const auto c = testing::run_command(testing::lsmip_binary() + " check " + example() + " " + sol);
+    EXPECT_EQ(c.exit_code, 0) << c.output;
+    if (k > 0) det[k - 1] = slurp(sol);
+  }
+  EXPECT_EQ(det[0], det[1]);
+  EXPECT_NE(det[0].find("=obj="), std::string::npos);
+}
+
 }  // namespace
 }  // namespace lsmip
