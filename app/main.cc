@@ -38,7 +38,9 @@ int main(int argc, char** argv) {
     }
     if (std::isfinite(cl.options.memory_limit)) {
 #if !LSMIP_ASAN
-      const auto bytes = static_cast<rlim_t>(cl.options.memory_limit * 1024.0 * 1024.0);
+      // Limits beyond what rlim_t holds (1.8e13 MiB and more) mean no limit.
+      const double want = cl.options.memory_limit * 1024.0 * 1024.0;
+      const rlim_t bytes = want >= static_cast<double>(RLIM_INFINITY) ? RLIM_INFINITY : static_cast<rlim_t>(want);
       rlimit limit{bytes, bytes};
       if (setrlimit(RLIMIT_AS, &limit) != 0) {
         std::fprintf(stderr, "error: cannot set the memory limit of %g MiB\n", cl.options.memory_limit);

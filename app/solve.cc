@@ -18,6 +18,7 @@
 #include "io/model_reader.h"
 #include "io/solution_io.h"
 #include "model/model_stats.h"
+#include "output_paths.h"
 #include "solver/solve_report.h"
 #include "solver/solver.h"
 #include "util/atomic_file.h"
@@ -68,6 +69,18 @@ void write_no_solution(const Options& opt) {
   if (!opt.solution_file.empty()) (void)write_file_atomically(opt.solution_file, "=infeas=\n");
 }
 
+// After an input error no file of an earlier run may look like this run's result: the
+// solution file becomes =infeas= and the report records the error.
+void write_failure(const Options& opt, const Model* model, const Status& error, double seconds) {
+  write_no_solution(opt);
+  if (opt.json.empty()) return;
+  solver::SolveResult r;
+  r.stop_reason = solver::StopReason::kError;
+  r.error = error;
+  r.seconds = seconds;
+  (void)write_file_atomically(opt.json, solver::json_report(model, opt, r, !opt.solution_file.empty()));
+}
+
 int exit_code(const solver::SolveResult& r) {
   if (!r.error.ok() && !r.has_solution) return kExitInternal;
   if (r.stop_reason == solver::StopReason::kMemoryLimit) return kExitMemory;
@@ -82,6 +95,11 @@ int run_solve(const CommandLine& cl, Logger& log) {
     return report_error({StatusCode::kUsageError, "usage: lsmip [solve] MODEL [options]"});
   }
   const Options& opt = cl.options;
+  // Outputs that cannot be written, or would overwrite an input, are refused before anything
+  // is read or written.
+  if (const Status st = check_output_paths(opt, {cl.positional[0], opt.initial_solution}); !st.ok()) {
+    return report_error(st);
+  }
   const Clock clock;
   install_signal_handlers();
   solver::SolveControl control;
@@ -126,6 +144,7 @@ int run_solve(const CommandLine& cl, Logger& log) {
       }
       return kExitNoSolution;
     }
+    write_failure(opt, nullptr, read.status(), clock.seconds());
     return report_error(read.status());
   }
   const Model& model = read.value();
@@ -135,7 +154,10 @@ int run_solve(const CommandLine& cl, Logger& log) {
   solver::Solver solver(model, opt, log);
   if (!opt.initial_solution.empty()) {
     Result<io::SolutionFile> sol = io::read_solution(opt.initial_solution, model);
-    if (!sol.ok()) return report_error(sol.status());
+    if (!sol.ok()) {
+      write_failure(opt, &model, sol.status(), clock.seconds());
+      return report_error(sol.status());
+    }
     std::vector<double> start(static_cast<std::size_t>(model.num_cols()), std::nan(""));
     for (Index j = 0; j < model.num_cols(); ++j) {
       if (sol->given[static_cast<std::size_t>(j)]) start[static_cast<std::size_t>(j)] = sol->values[static_cast<std::size_t>(j)];

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Simulated scaling of the portfolio (not a test).
+
+In deterministic mode the result does not depend on timing, so N workers can be run on a
+small machine with a per-worker work budget equal to what one worker does in S seconds there:
+the result is what N cores would give in S seconds, minus the cost of sharing. For every
+instance this measures W = the work one worker does in S seconds (a one-thread run with
+--time-limit S), then runs `--threads N --deterministic on --work-limit W` for each N and
+reports the primal gap per instance and the mean over the feasible instances (1 without a
+solution), checking every written solution with ../shared/tools/mipcheck.py.
+
+usage: bench/scaling_sim.py --lsmip build/release/lsmip --instances ../shared/instances/miplib
+                            [--seconds 10] [--workers 1,2,4,8,16] [--seed 1] [--only a,b]
+                            [--out FILE.md] [-- extra lsmip options]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def primal_gap(obj, best):
+    if obj is None or best is None:
+        return 1.0
+    if abs(obj - best) <= 1e-9:
+        return 0.0
+    if obj * best < 0:
+        return 1.0
+    return abs(obj - best) / max(abs(obj), abs(best))
+
+
+def read_best_known(folder):
+    best = {}
+    with open(os.path.join(folder, "best_known.tsv")) as f:
+        for line in f:
+            p = line.split()
+            if len(p) < 3 or p[0] == "name":
+                continue
+            best[p[0]] = (p[1], None if p[2] in ("-", "") else float(p[2]))
+    return best
+
+
+def run(args, path, work, threads, extra, tag, workdir):
+    name = os.path.basename(path).replace(".mps.gz", "")
+    sol = os.path.join(workdir, f"{name}.{tag}.sol")
+    rep = os.path.join(workdir, f"{name}.{tag}.json")
+    cmd = [args.lsmip, path, "--seed", str(args.seed), "--solution-file", sol, "--json", rep,
+           "--log-level", "0", "--threads", str(threads)]
+    if work is None:
+        cmd += ["--time-limit", str(args.seconds)]
+    else:
+        cmd += ["--work-limit", repr(work), "--deterministic", "on"]
+    subprocess.run(cmd + extra, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(rep) as f:
+        report = json.load(f)
+    obj = report.get("objective") if report.get("status") in ("feasible", "optimal") else None
+    ok = True
+    if obj is not None and os.path.exists(args.mipcheck):
+        ok = subprocess.run([sys.executable, args.mipcheck, path, sol], capture_output=True).returncode == 0
+    return obj, report.get("work", 0.0), ok
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--lsmip", required=True)
+    ap.add_argument("--instances", required=True)
+    ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--workers", default="1,2,4,8,16")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--out", default="")
+    ap.add_argument("--mipcheck", default=os.path.join(os.path.dirname(__file__), "..", "..",
+                                                       "shared", "tools", "mipcheck.py"))
+    ap.add_argument("extra", nargs="*")
+    args = ap.parse_args()
+    counts = [int(n) for n in args.workers.split(",")]
+    best = read_best_known(args.instances)
+    names = sorted(n for n in os.listdir(args.instances) if n.endswith(".mps.gz"))
+    if args.only:
+        keep = set(args.only.split(","))
+        names = [n for n in names if n.replace(".mps.gz", "") in keep]
+    workdir = tempfile.mkdtemp(prefix="lsmip-scaling-")
+    rows, wrong = [], 0
+    for n in names:
+        path = os.path.join(args.instances, n)
+        name = n.replace(".mps.gz", "")
+        status, known = best.get(name, ("unknown", None))
+        _, work, _ = run(args, path, None, 1, args.extra, "measure", workdir)
+        gaps = {}
+        for k in counts:
+            obj, _, ok = run(args, path, work, k, args.extra, f"n{k}", workdir)
+            if not ok or (obj is not None and status == "inf"):
+                wrong += 1
+            gaps[k] = None if status == "inf" else primal_gap(obj if ok else None, known)
+        rows.append((name, work, gaps))
+        print(name, f"work {work:.4g}", " ".join(f"N={k}:{'-' if gaps[k] is None else f'{gaps[k]:.4f}'}"
+                                                 for k in counts), flush=True)
+    lines = ["| instance | work per worker | " + " | ".join(f"N={k}" for k in counts) + " |",
+             "|---|---:|" + "---:|" * len(counts)]
+    for name, work, gaps in rows:
+        lines.append(f"| {name} | {work:.4g} | " +
+                     " | ".join("-" if gaps[k] is None else f"{gaps[k]:.4f}" for k in counts) + " |")
+    feas = [r for r in rows if r[2][counts[0]] is not None]
+    lines.append("| **mean gap** | | " + " | ".join(
+        f"**{sum(r[2][k] for r in feas) / max(1, len(feas)):.4f}**" for k in counts) + " |")
+    lines.append(f"\n{len(feas)} feasible instances; per-worker budget = the work of one worker in "
+                 f"{args.seconds} s on this machine; seed {args.seed}; wrong claims {wrong}; "
+                 f"extra options: {' '.join(args.extra) or 'none'}")
+    text = "\n".join(lines)
+    print(text)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
