@@ -9,6 +9,7 @@
 #include "model/model_builder.h"
 #include "presolve/presolve.h"
 #include "search/local_search.h"
+#include "solver/solver.h"
 #include "util/logger.h"
 
 namespace lsmip::fuzz {
@@ -441,6 +442,54 @@ Result<DiffCase> decode_diff_case(std::span<const std::uint8_t> data) {
   return c;
 }
 
+// The same case through the library's solve pipeline (solver::Solver: presolve, a portfolio
+// of two workers in deterministic mode, the final check), run twice: the solution it returns
+// passes the checker with the objective it claims, it never calls a model with a planted
+// point or with a solution found above infeasible, it finds a solution when presolve says
+// infeasible only if that was wrong (already reported above), and both runs agree exactly.
+namespace {
+
+std::string check_facade(const DiffCase& c, const DiffConfig& config, bool pre_infeasible,
+                         bool side_found) {
+  Options o = c.options;
+  o.work_limit = config.work_limit;
+  o.threads = 2;
+  o.deterministic = true;
+  o.portfolio_batch_work = std::max(1e3, config.work_limit / 4);
+  solver::SolveResult runs[2];
+  for (solver::SolveResult& r : runs) {
+    Logger log(LogLevel::kQuiet);
+    solver::Solver s(c.model, o, log);
+    if (c.planted && c.warm_start) s.set_initial_solution(c.point);
+    solver::SolveControl control;
+    control.clock = [] { return 0.0; };
+    r = s.solve(control);
+  }
+  const solver::SolveResult& r = runs[0];
+  if (r.has_solution) {
+    std::vector<double> x = r.x;
+    if (config.tamper && !x.empty()) x[0] = c.model.col_upper(0) + 1.0;
+    const check::CheckReport k = check::check_solution(c.model, x, o.feas_tol, o.int_tol, r.objective);
+    if (!k.ok()) {
+      return report(c, "solver: its solution fails the check on the original model\n" + k.describe(c.model), x);
+    }
+  }
+  if (r.status == solver::SolveStatus::kInfeasible && (c.planted || side_found)) {
+    return report(c, std::string("solver: calls the model infeasible, but ") +
+                         (c.planted ? "x0 is feasible" : "a search found a solution"), {});
+  }
+  if (r.has_solution && pre_infeasible && !c.planted) {
+    return report(c, "solver: finds a solution of a model presolve called infeasible", r.x);
+  }
+  if (!r.error.ok()) return report(c, "solver: " + r.error.to_string(), {});
+  if (runs[1].has_solution != r.has_solution || runs[1].x != r.x || runs[1].work != r.work) {
+    return report(c, "solver: two deterministic runs differ", r.x);
+  }
+  return {};
+}
+
+}  // namespace
+
 std::string check_diff(std::span<const std::uint8_t> data, const DiffConfig& config,
                        DiffSummary* summary) {
   DiffSummary local;
@@ -514,7 +563,7 @@ std::string check_diff(std::span<const std::uint8_t> data, const DiffConfig& con
     return report(c, "one search calls the model trivially infeasible, the other finds a solution",
                   {}, &pre.reduced);
   }
-  return {};
+  return check_facade(c, config, pre_infeasible, with.found || without.found);
 }
 
 std::string describe_model(const Model& model) {

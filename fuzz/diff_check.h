@@ -30,7 +30,11 @@
 //    and the search, whose row tolerance is absolute, may need to repair it);
 //    with a planted x0 neither search calls the model trivially infeasible;
 //  * a search that finds a solution never meets a presolve "infeasible", nor
-//    the other search calling the model trivially infeasible.
+//    the other search calling the model trivially infeasible;
+//  * the library's pipeline (solver::Solver, two workers, deterministic) on the
+//    same case: its solution passes the checker with the objective it claims, it
+//    never calls infeasible a model with a planted point or a found solution, and
+//    two runs give the same solution and work.
 #pragma once
 
 #include <cstdint>
