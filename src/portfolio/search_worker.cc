@@ -82,7 +82,7 @@ void SearchWorker::publish(SolutionPool& pool) {
 void SearchWorker::absorb(const SolutionPool& pool) {
   if (!alive_) return;
   const std::uint64_t v = pool.version();
-  if (v != seen_version_) {
+  if (v != seen_version_ && setup_.options.portfolio_import) {
     seen_version_ = v;
     if (const std::optional<PoolEntry> best = pool.best(); best && best->worker != setup_.index) {
       ls_->import_incumbent(best->solution.reduced());

@@ -77,7 +77,8 @@ TEST(SolveCli, EmptyDomainIsInfeasibleExit10) {
   EXPECT_NE(slurp(dir + "/empty_domain.json").find("\"status\": \"infeasible\""), std::string::npos);
 }
 
-TEST(SolveCli, SigtermStopsPromptlyAndWritesTheBestSolution) {
+// Sends `sig` to a run 3 s in and checks that it ends within 1 s with a verified solution file.
+void expect_signal_stops_run(int sig, const char* threads) {
   const std::string shared = testing::shared_dir();
   const std::string model =
       shared.empty() ? example() : shared + "/instances/miplib/neos-3004026-krka.mps.gz";
@@ -88,13 +89,13 @@ TEST(SolveCli, SigtermStopsPromptlyAndWritesTheBestSolution) {
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     const std::string bin = testing::lsmip_binary();
-    execl(bin.c_str(), bin.c_str(), model.c_str(), "-q", "--solution-file", sol.c_str(),
-          static_cast<char*>(nullptr));
+    execl(bin.c_str(), bin.c_str(), model.c_str(), "-q", "--threads", threads, "--solution-file",
+          sol.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(3000));
   const auto sent = std::chrono::steady_clock::now();
-  kill(pid, SIGTERM);
+  kill(pid, sig);
   int status = 0;
   pid_t done = 0;
   while ((done = waitpid(pid, &status, WNOHANG)) == 0 &&
@@ -105,7 +106,7 @@ TEST(SolveCli, SigtermStopsPromptlyAndWritesTheBestSolution) {
   if (done == 0) {
     kill(pid, SIGKILL);
     waitpid(pid, &status, 0);
-    FAIL() << "lsmip did not stop within 10 s of SIGTERM";
+    FAIL() << "lsmip did not stop within 10 s of signal " << sig;
   }
   EXPECT_LT(waited, 1.0) << "stop took " << waited << " s";
   ASSERT_TRUE(WIFEXITED(status));
@@ -123,6 +124,23 @@ TEST(SolveCli, SigtermStopsPromptlyAndWritesTheBestSolution) {
   } else {
     EXPECT_EQ(text, "=infeas=\n");
   }
+}
+
+TEST(SolveCli, SigtermStopsPromptlyAndWritesTheBestSolution) { expect_signal_stops_run(SIGTERM, "1"); }
+
+// A closed terminal (SIGHUP) ends a run like SIGTERM, and every worker of a portfolio stops.
+TEST(SolveCli, SighupStopsEveryWorkerOfAPortfolioRun) { expect_signal_stops_run(SIGHUP, "2"); }
+
+TEST(SolveCli, AClosedPipeOnStdoutStillWritesTheSolution) {
+  // `| head -1` closes the log's pipe after the first line; the run goes on (SIGPIPE is
+  // ignored) and writes its solution.
+  const std::string sol = ::testing::TempDir() + "/pipe.sol";
+  std::remove(sol.c_str());
+  const auto r = testing::run_command(testing::lsmip_binary() + " " + example() +
+                                      " --work-limit 5e6 --log-interval 0.1 --solution-file " + sol +
+                                      " | head -1");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(slurp(sol).find("=obj="), std::string::npos) << "no solution written";
 }
 
 // Starts lsmip on `model` with extra arguments, returns its pid.
