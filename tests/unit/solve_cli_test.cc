@@ -229,6 +229,36 @@ TEST(SolveCli, MemoryLimitEndsTheRunWithExit5) {
   EXPECT_TRUE(ok.exit_code == 0 || ok.exit_code == 3) << ok.output;
 }
 
+TEST(SolveCli, MemoryLimitInEveryPhaseStillWritesBothFiles) {
+  // Limits from too small to read the model to enough to search: wherever the limit falls
+  // (reading, presolve, setting up the workers, the search), the run ends with exit 5 (or
+  // 0/3 when it fits), a solution file (=infeas= or a solution) and a JSON report.
+#if LSMIP_ASAN
+  GTEST_SKIP() << "address-space limits do not apply under AddressSanitizer";
+#endif
+  const std::string shared = testing::shared_dir();
+  if (shared.empty()) GTEST_SKIP() << "../shared is absent: no large model";
+  const std::string dir = ::testing::TempDir();
+  int out_of_memory = 0;
+  for (const int mib : {25, 35, 45, 55, 70, 90, 120, 160, 220}) {
+    const std::string sol = dir + "/mem.sol", rep = dir + "/mem.json";
+    std::remove(sol.c_str());
+    std::remove(rep.c_str());
+    const auto r = testing::run_command(testing::lsmip_binary() + " " + shared +
+                                        "/instances/miplib/eilA101-2.mps.gz -q -t 1 --memory-limit " +
+                                        std::to_string(mib) + " --solution-file " + sol + " --json " + rep);
+    EXPECT_TRUE(r.exit_code == 5 || r.exit_code == 0 || r.exit_code == 3) << mib << ": " << r.output;
+    const std::string text = slurp(sol), json = slurp(rep);
+    EXPECT_FALSE(text.empty()) << mib << " MiB: no solution file\n" << r.output;
+    EXPECT_NE(json.find("\"stop_reason\""), std::string::npos) << mib << " MiB: no report\n" << r.output;
+    if (r.exit_code == 5) {
+      ++out_of_memory;
+      EXPECT_NE(json.find("\"stop_reason\": \"memory_limit\""), std::string::npos) << mib << ": " << json;
+    }
+  }
+  EXPECT_GE(out_of_memory, 2) << "the scan never hit the limit";
+}
+
 // Wall time of `lsmip MODEL -t limit` against the limit, on the largest
 // shared models (reading, presolve and writing included).
 TEST(SolveCli, TimeLimitIsKeptOnLargeModels) {
