@@ -156,6 +156,28 @@ SolveResult Solver::solve(const SolveControl& control) {
   // The listener writes the result's trace from worker threads, under the pool's lock; the
   // result is read only after the portfolio has joined its threads.
   ProgressLog progress(log_, opt_, [&run] { return run.now(); }, threads);
+  std::mutex observer_mu;  // the caller's observers are called one at a time
+  std::vector<search::SearchProgress> latest(static_cast<std::size_t>(threads));
+  auto report_progress = [&](const portfolio::WorkerProgress& p) {
+    progress.progress(p);
+    if (!control.on_progress) return;
+    // The pool is read before observer_mu is taken: the pool's listener takes observer_mu
+    // under the pool's lock, so the opposite order could deadlock.
+    const std::optional<portfolio::PoolEntry> best = pool.best();
+    std::lock_guard<std::mutex> lock(observer_mu);
+    latest[static_cast<std::size_t>(p.worker)] = p.search;
+    ProgressInfo info;
+    info.seconds = run.now();
+    for (const search::SearchProgress& q : latest) {
+      info.work += q.work;
+      info.moves += q.moves;
+    }
+    if (best) {
+      info.has_solution = true;
+      info.objective = best->solution.objective();
+    }
+    control.on_progress(info);
+  };
   pool.set_listener([&](const portfolio::PoolEntry& e) {
     const double t = run.now();
     if (result.time_first < 0) result.time_first = t;
@@ -163,6 +185,10 @@ SolveResult Solver::solve(const SolveControl& control) {
     result.trace.push_back(TracePoint{t, e.solution.objective(), e.worker, e.source});
     run.note_best(result.trace.size(), e.solution.objective(), model_.sense());
     progress.improvement(e.solution.objective(), e.source, t);
+    if (control.on_incumbent) {
+      std::lock_guard<std::mutex> lock(observer_mu);
+      control.on_incumbent(result.trace.back(), e.solution.original());
+    }
   });
   if (warm_verified) {
     if (auto s = verifier.verify_original(initial_)) pool.offer(std::move(*s), -1, "initial");
@@ -191,7 +217,7 @@ SolveResult Solver::solve(const SolveControl& control) {
       setup.search_model = sm;
       setup.verifier = &verifier;
       setup.should_stop = [&run] { return run.stop(); };
-      setup.on_progress = [&progress](const portfolio::WorkerProgress& p) { progress.progress(p); };
+      setup.on_progress = report_progress;
       setup.live_pool = live ? &pool : nullptr;
       setup.may_retire = threads > 1;
       setup.start = reduced_start;

@@ -13,6 +13,7 @@
 // checked once more before solve() returns it.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -23,9 +24,23 @@
 
 namespace lsmip::solver {
 
+// Progress of a run, summed over the workers (as last reported by each).
+struct ProgressInfo {
+  double seconds = 0;
+  double work = 0;
+  std::uint64_t moves = 0;
+  bool has_solution = false;
+  double objective = 0;  // best so far, model's sense (when has_solution)
+};
+
 struct SolveControl {
   std::function<double()> clock;      // seconds since the start of the run; thread-safe
   std::function<bool()> interrupted;  // true = stop as soon as possible; thread-safe; optional
+  // Optional observers, called one at a time from the solver's threads (never concurrently):
+  // each new best solution in order (with its original-space values), and progress every
+  // ~1e6 work units of some worker. They must not call back into the solver.
+  std::function<void(const TracePoint&, const std::vector<double>& x)> on_incumbent;
+  std::function<void(const ProgressInfo&)> on_progress;
 };
 
 class Solver {

@@ -3,6 +3,7 @@
 // work limit, repeated runs give identical solutions for every thread count.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -134,6 +135,39 @@ TEST(Solver, JsonReportHasTheSameKeysInEveryRun) {
     EXPECT_NE(without.find(key), std::string::npos) << key;
   }
   EXPECT_NE(with.find("\"name\": \"ls#1\""), std::string::npos) << with;
+}
+
+TEST(Solver, ObserversSeeEveryIncumbentInOrderAndProgressFromThreads) {
+  const Model m = read("models/small/p0033.mps.gz");
+  Options o;
+  o.work_limit = 5e6;
+  o.threads = 2;
+  Logger quiet(LogLevel::kQuiet);
+  Solver s(m, o, quiet);
+  SolveControl c;
+  c.clock = [] { return 0.0; };
+  std::vector<double> seen;
+  int progress = 0;
+  bool concurrent = false;
+  std::atomic<int> inside{0};
+  c.on_incumbent = [&](const TracePoint& t, const std::vector<double>& x) {
+    concurrent = concurrent || inside.fetch_add(1) != 0;
+    EXPECT_EQ(x.size(), static_cast<std::size_t>(m.num_cols()));
+    EXPECT_TRUE(check::check_solution(m, x, 1e-6, 1e-6, t.objective).ok());
+    seen.push_back(t.objective);
+    inside.fetch_sub(1);
+  };
+  c.on_progress = [&](const ProgressInfo& p) {
+    concurrent = concurrent || inside.fetch_add(1) != 0;
+    EXPECT_GE(p.work, 0);
+    ++progress;
+    inside.fetch_sub(1);
+  };
+  const SolveResult r = s.solve(c);
+  EXPECT_FALSE(concurrent) << "observers ran at the same time";
+  ASSERT_EQ(seen.size(), r.trace.size());
+  for (std::size_t k = 1; k < seen.size(); ++k) EXPECT_LT(seen[k], seen[k - 1]);
+  EXPECT_GT(progress, 0);
 }
 
 // Deterministic mode: identical solutions over repeated runs, for each thread count.
