@@ -18,9 +18,10 @@
   X(portfolio_elites, std::int64_t, 7, 1, 1000, "", "portfolio",                                   \
     "Verified solutions kept in the shared pool (the best and the others chosen by objective "   \
     "rank and diversity, as in ParaILP)")                                                         \
-  X(portfolio_import, bool, true, 0, 0, "", "portfolio",                                           \
-    "A worker adopts a better solution another worker found as its own incumbent (it then "      \
-    "searches below it, and its next restart from the best starts there); off = the workers "    \
+  X(portfolio_share, std::string, "incumbent", 0, 0, "incumbent|restart|off", "portfolio",       \
+    "How a worker takes a better solution another worker found: incumbent = adopts it at once "  \
+    "as its own incumbent (it then searches below it, and its next restart from the best "       \
+    "starts there); restart = carries on and adopts it at its next restart; off = the workers "  \
     "only pool their results")                                                                   \
   X(portfolio_restart, std::string, "best", 0, 0, "best|elite|crossover|mixed", "portfolio",     \
     "Where a worker's next restart from the best solution starts when the pool has other "       \

@@ -81,15 +81,27 @@ void SearchWorker::publish(SolutionPool& pool) {
 
 void SearchWorker::absorb(const SolutionPool& pool) {
   if (!alive_) return;
+  const std::string& share = setup_.options.portfolio_share;
   const std::uint64_t v = pool.version();
-  if (v != seen_version_ && setup_.options.portfolio_import) {
+  if (share == "restart" && !deferred_.empty() && stats_.restarts > restarts_seen_) {
+    // The engine restarted from the deferred solution (its restart point): adopt it now.
+    ls_->import_incumbent(deferred_);
+    deferred_.clear();
+  }
+  restarts_seen_ = stats_.restarts;
+  if (v != seen_version_ && share != "off") {
     seen_version_ = v;
     if (const std::optional<PoolEntry> best = pool.best(); best && best->worker != setup_.index) {
-      ls_->import_incumbent(best->solution.reduced());
+      if (share == "incumbent") {
+        ls_->import_incumbent(best->solution.reduced());
+      } else {
+        deferred_ = best->solution.reduced();
+        ls_->set_restart_point(deferred_);
+      }
     }
   }
   const std::string& policy = setup_.options.portfolio_restart;
-  if (policy == "best" || pool.size() < 2) return;
+  if (policy == "best" || pool.size() < 2 || !deferred_.empty()) return;
   const std::vector<PoolEntry> elites = pool.entries();
   const bool cross = policy == "crossover" || (policy == "mixed" && restart_picks_ % 2 == 1);
   ++restart_picks_;

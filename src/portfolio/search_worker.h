@@ -5,8 +5,9 @@
 // original model (Verifier); the verified solutions are kept in the worker and
 // handed to the pool by publish(), or published at once when the worker is
 // given a live pool (opportunistic mode). absorb() adopts a better pool best as
-// the engine's incumbent, and sets the next restart point from the elites under
-// portfolio_restart (elite, crossover or mixed).
+// the engine's incumbent (portfolio_share incumbent) or at the engine's next
+// restart, which then starts from it (restart), and sets the next restart point
+// from the elites under portfolio_restart (elite, crossover or mixed).
 #pragma once
 
 #include <atomic>
@@ -73,6 +74,8 @@ class SearchWorker final : public Worker {
   WorkerStats stats_;
   Rng rng_;
   std::uint64_t seen_version_ = 0;
+  std::vector<double> deferred_;        // portfolio_share restart: the pool best to adopt
+  std::uint64_t restarts_seen_ = 0;
   std::uint64_t restart_picks_ = 0;
   bool started_ = false;
   bool alive_ = true;
