@@ -2,9 +2,13 @@
 // on bad arguments returns its documented code; options by name; p0033 built
 // through the C API (row-wise and column-wise) and read from its file give the
 // same solution with the same seed and work limit; callbacks; lsmip_interrupt
-// from a callback and from another thread; two handles solved at once from two
-// threads (CApiThreads.*, run by the ThreadSanitizer stage).
+// from a callback, from another thread and from a signal handler; two handles
+// solved at once from two threads (CApiThreads.*, run by the ThreadSanitizer
+// stage).
 #include <gtest/gtest.h>
+
+#include <signal.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -370,6 +374,36 @@ TEST(CApi, InterruptFromAnotherThread) {
   });
   ASSERT_EQ(lsmip_solve(a.h), LSMIP_OK);
   stopper.join();
+  int reason = -1;
+  ASSERT_EQ(lsmip_get_stop_reason(a.h, &reason), LSMIP_OK);
+  EXPECT_EQ(reason, LSMIP_STOP_INTERRUPTED);
+  double seconds = 0;
+  ASSERT_EQ(lsmip_get_solve_seconds(a.h, &seconds), LSMIP_OK);
+  EXPECT_LT(seconds, 30.0);
+}
+
+// The handle a signal handler interrupts (test-only global state).
+lsmip_solver* g_signal_target = nullptr;
+extern "C" void interrupt_on_signal(int) { lsmip_interrupt(g_signal_target); }
+
+TEST(CApi, InterruptFromASignalHandler) {
+  Handle a;
+  ASSERT_EQ(lsmip_read_model(a.h, p0033().c_str()), LSMIP_OK);
+  ASSERT_EQ(lsmip_set_double_option(a.h, "time_limit", 60), LSMIP_OK);  // safety net
+  g_signal_target = a.h;
+  struct sigaction sa {}, old {};
+  sa.sa_handler = interrupt_on_signal;
+  sigemptyset(&sa.sa_mask);
+  ASSERT_EQ(sigaction(SIGUSR1, &sa, &old), 0);
+  std::thread sender([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ::kill(::getpid(), SIGUSR1);
+  });
+  const int code = lsmip_solve(a.h);
+  sender.join();
+  sigaction(SIGUSR1, &old, nullptr);
+  g_signal_target = nullptr;
+  ASSERT_EQ(code, LSMIP_OK);
   int reason = -1;
   ASSERT_EQ(lsmip_get_stop_reason(a.h, &reason), LSMIP_OK);
   EXPECT_EQ(reason, LSMIP_STOP_INTERRUPTED);
