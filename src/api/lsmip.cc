@@ -789,7 +789,9 @@ Error Solver::Impl::write_solution(const std::string& path) const {
 // ---------------------------------------------------------------- Solver
 
 namespace {
-Error no_impl() { return {ErrorCode::kNullHandle, "the solver was moved from"}; }
+Error no_impl() {
+  return {ErrorCode::kNullHandle, "the solver has no state (moved from, or out of memory when constructed)"};
+}
 const SolveResult& empty_result() {
   static const SolveResult r;  // immutable
   return r;
