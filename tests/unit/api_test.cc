@@ -236,7 +236,7 @@ TEST(ApiSolve, CallbacksSeeTheLogAndEveryIncumbentRow) {
   EXPECT_EQ(sources.front().rfind("ls#0 ", 0), 0u) << sources.front();
   ASSERT_FALSE(log.empty());
   for (const std::string& line : log) EXPECT_EQ(line.find('\n'), std::string::npos);
-  EXPECT_GE(progress, 0);
+  EXPECT_GT(progress, 0);  // a run of about half a second, a row every 0.1 s
 
   // log_level 0: no log lines, still the incumbents.
   log.clear();
