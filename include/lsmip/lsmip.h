@@ -88,7 +88,7 @@
 /* Callback events. */
 #define LSMIP_EVENT_LOG 1       /* one line of the solve log (message, without newline) */
 #define LSMIP_EVENT_INCUMBENT 2 /* a new best verified solution (objective, source, seconds, work) */
-#define LSMIP_EVENT_PROGRESS 3  /* periodic, every option log_interval seconds (seconds, work,
+#define LSMIP_EVENT_PROGRESS 3  /* periodic, about every 1e6 work units of a worker (seconds, work,
                                    objective = best so far or NaN) */
 
 #ifdef __cplusplus
@@ -103,8 +103,8 @@ typedef struct lsmip_event {
   int event;           /* LSMIP_EVENT_* */
   const char* message; /* LSMIP_EVENT_LOG: the line; otherwise "" */
   double seconds;      /* since lsmip_solve began */
-  double work;         /* work units spent so far, summed over workers (4 significant digits) */
-  double objective;    /* best objective so far in the model's sense (10 significant digits);
+  double work;         /* work units spent so far, summed over workers (as last reported) */
+  double objective;    /* best objective so far in the model's sense (exact);
                           NaN when there is none */
   const char* source;  /* LSMIP_EVENT_INCUMBENT: what found it, e.g. "ls#0 tight"; else "" */
 } lsmip_event;

@@ -138,8 +138,7 @@ struct SolveResult {
   std::string infeasible_reason;           // for kInfeasible
 };
 
-// What a callback sees. Objectives during the run are the log's (10 significant digits);
-// the result's are exact.
+// What a callback sees (objectives exact, in the model's sense).
 struct Event {
   enum class Kind : int { kLog = LSMIP_EVENT_LOG, kIncumbent = LSMIP_EVENT_INCUMBENT,
                           kProgress = LSMIP_EVENT_PROGRESS };

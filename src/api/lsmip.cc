@@ -3,9 +3,8 @@
 // The API owns what the library leaves to its caller: the clock of a solve
 // (steady_clock from the start of solve()), the stop token (the interrupt flag
 // and the callbacks' stop requests) and the log, which goes to the user's
-// callback. Incumbent and progress events are the rows of the solver's progress
-// table (solver/progress_log.h), read back from the log as it is written: an
-// improvement row is an incumbent, a row without a source is periodic progress.
+// callback. Incumbent and progress events come from the solver's observers
+// (solver::SolveControl::on_incumbent / on_progress), log lines from its logger.
 // The exact objectives are in the result's improvements once solve() returns.
 #include <algorithm>
 #include <charconv>
@@ -13,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <mutex>
 #include <new>
 #include <utility>
 
@@ -138,63 +138,16 @@ StopReason map_stop(solver::StopReason r) {
   return StopReason::kError;
 }
 
-bool parse_double(std::string_view t, double& out) {
-  if (t.empty()) return false;
-  const char* b = t.data() + (t[0] == '+' ? 1 : 0);
-  const auto [ptr, ec] = std::from_chars(b, t.data() + t.size(), out);
-  return ec == std::errc() && ptr == t.data() + t.size();
-}
-
-// One row of the progress table, parsed back (solver/progress_log.cc prints
-// "  %-14s %7.2fs %11.4g %21s %8s %7s %9s %8.0f": source, time, work, best objective,
-// gap, violated rows, moves per second, restarts).
-struct TableRow {
-  std::string source;
-  double seconds = 0, work = 0, objective = kNaN;
-};
-
-bool parse_row(std::string_view line, TableRow& row) {
-  if (line.size() < 2 || line[0] != ' ' || line[1] != ' ') return false;
-  std::vector<std::string_view> tok;
-  for (std::size_t i = 0; i < line.size();) {
-    while (i < line.size() && line[i] == ' ') ++i;
-    const std::size_t b = i;
-    while (i < line.size() && line[i] != ' ') ++i;
-    if (i > b) tok.push_back(line.substr(b, i - b));
-  }
-  if (tok.size() < 7) return false;
-  const std::size_t t = tok.size() - 7;
-  std::string_view time = tok[t];
-  if (time.size() < 2 || time.back() != 's') return false;
-  double dummy = 0;
-  if (!parse_double(time.substr(0, time.size() - 1), row.seconds)) return false;
-  if (!parse_double(tok[t + 1], row.work)) return false;
-  row.objective = kNaN;
-  if (tok[t + 2] != "-" && !parse_double(tok[t + 2], row.objective)) return false;
-  const std::string_view gap = tok[t + 3];
-  if (gap != "-" && (gap.back() != '%' || !parse_double(gap.substr(0, gap.size() - 1), dummy))) return false;
-  if (tok[t + 4] != "-" && !parse_double(tok[t + 4], dummy)) return false;
-  std::string_view rate = tok[t + 5];
-  if (!rate.empty() && (rate.back() == 'k' || rate.back() == 'M' || rate.back() == 'G')) {
-    rate.remove_suffix(1);
-  }
-  if (!parse_double(rate, dummy) || !parse_double(tok[t + 6], dummy)) return false;
-  row.source.clear();
-  for (std::size_t k = 0; k < t; ++k) {
-    if (k > 0) row.source += ' ';
-    row.source += tok[k];
-  }
-  return true;
-}
-
-// Turns the solver's log into callback events. Called under the logger's lock, so one
-// call at a time; state is read by solve() only after the solver's threads have joined.
+// Turns the solver's log lines and observers into callback events, one at a time (the log
+// sink and the solver's observers may run on different threads). State is read by solve()
+// only after the solver's threads have joined.
 class EventStream {
  public:
   EventStream(const Callback& cb, bool forward_log, std::atomic<bool>& stop)
       : cb_(cb), forward_log_(forward_log), stop_(stop) {}
 
   void write(const std::string& text) {
+    std::lock_guard<std::mutex> lock(mu_);
     partial_ += text;
     std::size_t from = 0;
     for (std::size_t nl; (nl = partial_.find('\n', from)) != std::string::npos; from = nl + 1) {
@@ -203,31 +156,42 @@ class EventStream {
     partial_.erase(0, from);
   }
   void finish() {
+    std::lock_guard<std::mutex> lock(mu_);
     if (!partial_.empty()) line(std::move(partial_));
     partial_.clear();
+  }
+  void incumbent(const solver::TracePoint& t, double work) {
+    std::lock_guard<std::mutex> lock(mu_);
+    Event e;
+    e.kind = Event::Kind::kIncumbent;
+    e.seconds = t.seconds;
+    e.work = work;
+    e.objective = t.objective;
+    e.source = t.source;
+    deliver(e);
+  }
+  void progress(const solver::ProgressInfo& p) {
+    std::lock_guard<std::mutex> lock(mu_);
+    last_work_ = p.work;
+    Event e;
+    e.kind = Event::Kind::kProgress;
+    e.seconds = p.seconds;
+    e.work = p.work;
+    e.objective = p.has_solution ? p.objective : kNaN;
+    deliver(e);
+  }
+  double last_work() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return last_work_;
   }
   const std::string& callback_error() const { return error_; }
 
  private:
   void line(std::string text) {
-    if (forward_log_) {
-      Event e;
-      e.kind = Event::Kind::kLog;
-      e.message = text;
-      deliver(e);
-    }
-    if (text.rfind("  Source ", 0) == 0) {
-      header_seen_ = true;
-      return;
-    }
-    TableRow row;
-    if (!header_seen_ || !parse_row(text, row)) return;
+    if (!forward_log_) return;
     Event e;
-    e.kind = row.source.empty() ? Event::Kind::kProgress : Event::Kind::kIncumbent;
-    e.seconds = row.seconds;
-    e.work = row.work;
-    e.objective = row.objective;
-    e.source = row.source;
+    e.kind = Event::Kind::kLog;
+    e.message = text;
     deliver(e);
   }
   void deliver(const Event& e) {
@@ -246,8 +210,9 @@ class EventStream {
   const Callback& cb_;
   bool forward_log_;
   std::atomic<bool>& stop_;
+  std::mutex mu_;
   std::string partial_;
-  bool header_seen_ = false;
+  double last_work_ = 0;
   std::string error_;
 };
 
@@ -721,12 +686,12 @@ Error Solver::Impl::solve() {
     }
   }
 
-  // The log: to the callback at the user's level; at least normal while a callback listens,
-  // because the incumbent and progress events are read from the progress table.
+  // The log goes to the callback at the user's level; incumbents and progress come from the
+  // solver's observers, with exact objectives.
   const int user_level = static_cast<int>(options_.log_level);
   std::atomic<bool> stop_requested{false};
   EventStream events(callback_, callback_ && user_level >= 1, stop_requested);
-  Logger log(callback_ ? static_cast<LogLevel>(std::max(user_level, 1)) : LogLevel::kQuiet);
+  Logger log(callback_ ? static_cast<LogLevel>(user_level) : LogLevel::kQuiet);
   if (callback_) log.set_sink([&events](const std::string& text) { events.write(text); });
 
   const auto t0 = std::chrono::steady_clock::now();
@@ -736,6 +701,12 @@ Error Solver::Impl::solve() {
   control.interrupted = [this, &stop_requested] {
     return interrupt_.load(std::memory_order_relaxed) || stop_requested.load(std::memory_order_relaxed);
   };
+  if (callback_) {
+    control.on_incumbent = [&events](const solver::TracePoint& t, const std::vector<double>&) {
+      events.incumbent(t, events.last_work());
+    };
+    control.on_progress = [&events](const solver::ProgressInfo& p) { events.progress(p); };
+  }
 
   solver::SolveResult r;
   bool out_of_memory = false;
