@@ -141,6 +141,7 @@ bool Aggregator::eliminate(Index k) {
     if (!(lo_[at(i)] == hi_[at(i)]) || !std::isfinite(lo_[at(i)])) continue;
     const double c = coef(i, k);
     if (std::fabs(c) != 1.0 || (model_.is_integer(k) && !integral_row(i, k))) continue;
+    if (rows_[at(i)].size() < 2) continue;  // would leave an empty row (see below)
     if (r < 0 || rows_[at(i)].size() < rows_[at(r)].size()) {
       r = i;
       a = c;
@@ -166,6 +167,10 @@ bool Aggregator::eliminate(Index k) {
     if (!combine(i, r, k, f, &row)) return false;
     const double l = side_sub_mul(lo_[at(i)], f, b, true);
     const double h = side_sub_mul(hi_[at(i)], f, b, false);
+    // A row left empty, or with crossed sides, would be judged against the
+    // tolerance of its new (shifted) sides, not of the original row's: such a
+    // substitution is not made.
+    if (l > h || (row.empty() && (l > 0.0 || h < 0.0))) return false;
     growth += static_cast<NzIndex>(row.size()) - static_cast<NzIndex>(rows_[at(i)].size());
     changed.emplace_back(i, std::move(row));
     sides.emplace_back(l, h);
