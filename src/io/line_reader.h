@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,5 +65,17 @@ class LineReader {
   Status status_;
   std::function<bool()> stop_;
 };
+
+// Reads the whole of `path` when it is not a regular file (a FIFO, a
+// character device, a socket), without ever blocking for long: opens it with
+// O_NONBLOCK (so a FIFO with no writer does not hang in open()) and waits for
+// data with poll() in slices of kPollSliceMs, calling `stop` (if set) between
+// slices; when it returns true, reading ends with kInterrupted. gzip input
+// (magic bytes) is decompressed, and a stream cut before its trailer is an
+// error. Returns nullopt for a regular file (read it with LineReader), an
+// error naming `path` when it cannot be opened or read.
+inline constexpr int kPollSliceMs = 50;
+Result<std::optional<std::string>> read_if_not_regular(const std::string& path,
+                                                       const std::function<bool()>& stop);
 
 }  // namespace lsmip::io
