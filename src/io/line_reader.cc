@@ -70,7 +70,8 @@ bool LineReader::refill() {
     eof_ = true;
     if (code != Z_OK) {
       ++line_number_;
-      fail("compressed input is truncated or corrupt");
+      fail("compressed input is truncated or corrupt (the gzip data or its trailer, CRC and "
+           "length, is cut short or damaged)");
       --line_number_;
     }
     return false;
@@ -91,8 +92,24 @@ bool LineReader::accept(std::string_view raw, std::string_view& line) {
     return false;
   }
   if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+  if (const std::size_t cr = raw.find('\r'); cr != std::string_view::npos) {
+    fail(cr + 1 == raw.size()
+             ? "line ends with \"\\r\\r\\n\" (a doubled carriage return); use \"\\n\" or \"\\r\\n\""
+             : "carriage return inside a line: CR-only line ends (\"\\r\") are not supported; "
+               "use \"\\n\" or \"\\r\\n\"");
+    return false;
+  }
   line = raw;
   return true;
+}
+
+const Status& LineReader::drain() {
+  if (from_memory_ || gz_ == nullptr || !status_.ok()) return status_;
+  while (!eof_) {
+    begin_ = end_ = 0;
+    if (!refill()) break;
+  }
+  return status_;
 }
 
 bool LineReader::next(std::string_view& line) {
@@ -126,7 +143,10 @@ bool LineReader::next(std::string_view& line) {
     }
     if (end_ - begin_ > kMaxLineLength) {
       ++line_number_;
-      fail("line longer than " + std::to_string(kMaxLineLength) + " characters");
+      const bool cr = std::memchr(buffer_.data() + begin_, '\r', end_ - begin_) != nullptr;
+      fail(cr ? "carriage return inside a line: CR-only line ends (\"\\r\") are not supported; "
+                "use \"\\n\" or \"\\r\\n\""
+              : "line longer than " + std::to_string(kMaxLineLength) + " characters");
       return false;
     }
     scanned = end_ - begin_;  // after refill() the unread bytes start at 0
@@ -177,7 +197,10 @@ Status gunzip(const std::string& in, const std::string& path, std::string* out) 
   }
   inflateEnd(&zs);
   if (!complete) {
-    return Status(StatusCode::kInputError, "compressed input is truncated or corrupt", {path, 0});
+    return Status(StatusCode::kInputError,
+                  "compressed input is truncated or corrupt (the gzip data or its trailer, CRC "
+                  "and length, is cut short or damaged)",
+                  {path, 0});
   }
   *out = std::move(result);
   return Status::ok_status();

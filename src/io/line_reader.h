@@ -3,8 +3,9 @@
 // into an internal buffer without their line terminator ("\n" or "\r\n"),
 // valid until the next call. Counts lines from 1 for error messages.
 //
-// Guards against garbage input: a NUL byte (a binary file) or a line longer
-// than kMaxLineLength is reported as an error instead of being read.
+// Guards against garbage input: a NUL byte (a binary file), a line longer
+// than kMaxLineLength, and carriage returns other than one before "\n" (CR-only
+// line ends, "\r\r\n") are reported as errors that name them.
 #pragma once
 
 #include <cstdint>
@@ -40,6 +41,10 @@ class LineReader {
   // Next line in `line`. Returns false at end of input or on error; then
   // status() tells which (ok at a clean end).
   bool next(std::string_view& line);
+  // Reads and discards the rest of the input, so that a compressed stream is
+  // checked to its end (a missing or cut gzip trailer, CRC and length, is an
+  // error even when the text before it is complete). Returns status().
+  const Status& drain();
   const Status& status() const { return status_; }
   std::int64_t line_number() const { return line_number_; }
   const std::string& file_name() const { return name_; }

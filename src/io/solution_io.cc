@@ -31,7 +31,7 @@ std::size_t split(std::string_view line, std::string_view (&f)[3]) {
   return n;
 }
 
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+std::string quoted(std::string_view s) { return quote_token(s); }
 
 // A name is written bare unless that would not read back as itself: empty, a
 // byte that is a space or control character (the MIPLIB format splits fields at
