@@ -141,7 +141,6 @@ bool Aggregator::eliminate(Index k) {
     if (!(lo_[at(i)] == hi_[at(i)]) || !std::isfinite(lo_[at(i)])) continue;
     const double c = coef(i, k);
     if (std::fabs(c) != 1.0 || (model_.is_integer(k) && !integral_row(i, k))) continue;
-    if (rows_[at(i)].size() < 2) continue;  // would leave an empty row (see below)
     if (r < 0 || rows_[at(i)].size() < rows_[at(r)].size()) {
       r = i;
       a = c;
@@ -156,6 +155,9 @@ bool Aggregator::eliminate(Index k) {
   const double hi_bound = a > 0 ? lb : -ub;  // S <= b - hi_bound
   const double new_lo = std::isfinite(lo_bound) ? side_sub_mul(b, 1.0, lo_bound, true) : -kInf;
   const double new_hi = std::isfinite(hi_bound) ? side_sub_mul(b, 1.0, hi_bound, false) : kInf;
+  // Row r alone (k its only entry) would be left empty with these sides: only
+  // when they hold 0 (see the same test for the other rows below).
+  if (rows_[at(r)].size() == 1 && (new_lo > 0.0 || new_hi < 0.0)) return false;
   // Every other row of k, and the objective, computed first; nothing changes unless all fit.
   std::vector<std::pair<Index, std::vector<Entry>>> changed;
   std::vector<std::pair<double, double>> sides;
