@@ -13,6 +13,7 @@
 
 #include "check/solution_checker.h"
 #include "model/model_builder.h"
+#include "test_util.h"
 
 namespace lsmip {
 namespace {
@@ -192,6 +193,30 @@ TEST(SolutionIo, PlainNamesAreWrittenBareAndQuotedOnesReadWithTrailingText) {
   EXPECT_EQ(r.value().values, (std::vector<double>{1, 0.25}));
   EXPECT_FALSE(io::read_solution_text("\"a b 0.25\n", "t.sol", m).ok());
   EXPECT_FALSE(io::read_solution_text("\"a\\q\" 0.25\n", "t.sol", m).ok());
+}
+
+}  // namespace
+}  // namespace lsmip
+
+namespace lsmip {
+namespace {
+
+// Through the executable: a solution of a fixed-MPS model whose names hold a
+// space, a leading '#' and '=obj=' is read back by `check` and by
+// --initial-solution as the same full point.
+TEST(SolutionIo, OddNamesReadBackThroughTheCli) {
+  const std::string model = testing::data_path("nasty/fixed_names_odd.mps");
+  const std::string sol = ::testing::TempDir() + "/odd_names.sol";
+  const auto solve = testing::run_command(testing::lsmip_binary() + " " + model +
+                                          " --work-limit 1e5 -q --solution-file " + sol);
+  ASSERT_EQ(solve.exit_code, 0) << solve.output;
+  const auto check = testing::run_command(testing::lsmip_binary() + " check " + model + " " + sol);
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+  const auto warm = testing::run_command(testing::lsmip_binary() + " " + model +
+                                         " --work-limit 1e5 --initial-solution " + sol);
+  EXPECT_EQ(warm.exit_code, 0) << warm.output;
+  EXPECT_NE(warm.output.find("3 of 3 columns given (full)"), std::string::npos) << warm.output;
+  EXPECT_NE(warm.output.find("initial solution is feasible"), std::string::npos) << warm.output;
 }
 
 }  // namespace
