@@ -25,10 +25,11 @@
 // row widened by feas_tol·max(1,|side|) over the other columns' hulls), and
 // declares the model infeasible only when a hull, or a row's activity range
 // over the hulls, is empty, or a row's sides cross beyond their tolerances.
-// Bounds that cross within these tolerances fix the column inside its hull:
-// an integer at the hull's integer nearest to the middle of the crossing (for
-// 1e-7 x = 5e-7, x binary: x = 1, a violation of 4e-7), a continuous column at
-// the midpoint when every source accepts it, else where the two binding
+// Bounds that cross within these tolerances are replaced from the hull: an
+// integer column takes the integers of its hull as bounds (1e-7 x = 5e-7 with
+// x binary keeps x in {0, 1}, both within 5e-7 of the row), or the integer
+// nearest to it when the hull holds none exactly; a continuous column is fixed
+// at the midpoint when every source accepts it, else where the two binding
 // sources are missed by the same fraction of their tolerance; a row is
 // dropped only when no point in the kept bounds violates it by more than
 // presolve_drop_tol·max(1,|side|). The integer slack
