@@ -9,6 +9,7 @@
 #include "model/model_builder.h"
 #include "presolve/presolve.h"
 #include "search/local_search.h"
+#include "search/search_model.h"
 #include "solver/solver.h"
 #include "util/logger.h"
 
@@ -564,6 +565,139 @@ std::string check_diff(std::span<const std::uint8_t> data, const DiffConfig& con
                   {}, &pre.reduced);
   }
   return check_facade(c, config, pre_infeasible, with.found || without.found);
+}
+
+// ------------------------------------------------------------ tolerance variant
+
+namespace {
+
+// Reads `data` from its end backwards; past its start every byte is 0.
+class BackwardReader {
+ public:
+  explicit BackwardReader(std::span<const std::uint8_t> data) : data_(data) {}
+  unsigned next() { return pos_ < data_.size() ? data_[data_.size() - 1 - pos_++] : 0u; }
+
+ private:
+  std::span<const std::uint8_t> data_;
+  std::size_t pos_ = 0;
+};
+
+// A fraction of the tolerance from one byte: 0, 0.3, 0.6 or 0.9.
+double tolerance_fraction(unsigned b) { return 0.3 * static_cast<double>(b & 3u); }
+
+// Moves side `side` (lower when `lower`) inward past `act` so that `act`
+// violates it by frac·tol·max(1,|side|), then steps back while the check's
+// rule (computed as the checker computes it) would reject `act`.
+double inward_side(double side, double act, bool lower, double frac, double tol) {
+  if (!std::isfinite(side) || frac == 0.0) return side;
+  const double d = frac * tol * std::max(1.0, std::fabs(act));
+  double s = lower ? act + d : act - d;
+  for (int k = 0; k < 8; ++k) {
+    const double viol = (lower ? s - act : act - s) / std::max(1.0, std::fabs(s));
+    if (viol <= 0.95 * tol) break;
+    s = lower ? act + (s - act) * 0.5 : act - (act - s) * 0.5;
+  }
+  // Never past the original side outward: that would only loosen the row.
+  return lower ? std::max(s, side) : std::min(s, side);
+}
+
+}  // namespace
+
+std::string check_tolerance_diff(std::span<const std::uint8_t> data) {
+  Result<DiffCase> decoded = decode_diff_case(data);
+  if (!decoded.ok()) {
+    return "generator bug: the builder rejected the model: " + decoded.status().to_string();
+  }
+  DiffCase c = std::move(decoded).value();
+  if (!c.planted) return {};
+  const Model& base = c.model;
+  const double tol = c.options.feas_tol;
+  BackwardReader in(data);
+  ModelBuilder b;
+  b.set_name("diff-tol");
+  b.set_sense(base.sense());
+  const double s = static_cast<double>(static_cast<int>(base.sense()));
+  b.set_obj_offset(s * base.obj_offset());
+  for (Index j = 0; j < base.num_cols(); ++j) {
+    double lb = base.col_lower(j), ub = base.col_upper(j);
+    const double x = c.point[static_cast<std::size_t>(j)];
+    const unsigned byte = in.next();
+    if (!base.is_integer(j) && lb < ub) {
+      // A bound at x0 moves inward, so x0 misses it by up to 0.9 feas_tol.
+      const double d = tolerance_fraction(byte) * tol;
+      if (lb == x && (byte & 4u) != 0) lb = std::min(x + d, ub);
+      if (ub == x && (byte & 8u) != 0) ub = std::max(x - d, lb);
+    }
+    b.add_col(base.col_name(j), lb, ub, s * base.obj(j), base.is_integer(j));
+  }
+  for (Index i = 0; i < base.num_rows(); ++i) {
+    const unsigned byte = in.next();
+    const SparseVector row = base.row(i);
+    const double scale = (byte & 3u) == 1 ? 1e-3 : (byte & 3u) == 2 ? 1e-7 : 1.0;
+    const bool empty = (byte & 0xF0u) == 0xF0u;
+    long double act = 0;
+    for (std::size_t k = 0; k < row.size(); ++k) {
+      act += static_cast<long double>(row.value[k] * scale) *
+             c.point[static_cast<std::size_t>(row.index[k])];
+    }
+    const double a = empty ? 0.0 : static_cast<double>(act);
+    double lo = base.row_lower(i), hi = base.row_upper(i);
+    if (empty) {
+      // An empty row whose sides miss 0 by up to 0.9 feas_tol.
+      lo = std::isfinite(lo) ? tolerance_fraction(byte >> 2) * tol : lo;
+      hi = std::isfinite(hi) ? (std::isfinite(lo) ? std::max(lo, 1.0) : -0.9 * tol) : hi;
+    } else {
+      // The planted sides keep their slack from x0's activity, scaled.
+      lo = std::isfinite(lo) ? a - (static_cast<double>(act / scale) - lo) * scale : lo;
+      hi = std::isfinite(hi) ? a + (hi - static_cast<double>(act / scale)) * scale : hi;
+      if (std::isfinite(lo) && lo > a) lo = a;
+      if (std::isfinite(hi) && hi < a) hi = a;
+      const double frac = tolerance_fraction(byte >> 2);
+      if ((byte & 0x10u) != 0) lo = inward_side(lo, a, /*lower=*/true, frac, tol);
+      if ((byte & 0x20u) != 0) hi = inward_side(hi, a, /*lower=*/false, frac, tol);
+    }
+    const Index r = b.add_row(base.row_name(i), lo, hi);
+    if (!empty) {
+      for (std::size_t k = 0; k < row.size(); ++k) b.add_entry(r, row.index[k], row.value[k] * scale);
+    }
+  }
+  Result<Model> built = b.build();
+  if (!built.ok()) {
+    return "generator bug: the builder rejected the tolerance model: " + built.status().to_string();
+  }
+  c.model = std::move(built).value();
+  const Model& model = c.model;
+  const check::CheckReport r = check::check_solution(model, c.point, tol, c.options.int_tol);
+  if (!r.feasible) {
+    return report(c, "generator bug: the point fails the checker on the tolerance model\n" +
+                         r.describe(model),
+                  c.point);
+  }
+  Options pre_opt = c.options;
+  pre_opt.presolve = true;
+  Logger log(LogLevel::kQuiet);
+  const presolve::PresolveResult pre = presolve::run_presolve(model, pre_opt, log);
+  if (pre.verdict == presolve::Verdict::kInfeasible) {
+    return report(c,
+                  "presolve declared infeasible a model whose point passes the check within "
+                  "tolerance: " + pre.reason,
+                  c.point);
+  }
+  const search::SearchModel sm = search::build_search_model(model, c.options);
+  if (sm.infeasible) {
+    return report(c,
+                  "the search calls trivially infeasible a model whose point passes the check: " +
+                      sm.infeasible_reason,
+                  c.point);
+  }
+  const search::SearchModel smr = search::build_search_model(pre.reduced, c.options);
+  if (smr.infeasible) {
+    return report(c,
+                  "the search calls presolve's reduced model trivially infeasible, but the "
+                  "original's point passes the check: " + smr.infeasible_reason,
+                  c.point, &pre.reduced);
+  }
+  return {};
 }
 
 std::string describe_model(const Model& model) {

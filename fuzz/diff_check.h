@@ -89,6 +89,19 @@ Result<DiffCase> decode_diff_case(std::span<const std::uint8_t> data);
 std::string check_diff(std::span<const std::uint8_t> data, const DiffConfig& config = {},
                        DiffSummary* summary = nullptr);
 
+// Tolerance variant of the differential check: decodes `data` as
+// decode_diff_case() does and, for a planted case, rebuilds the model so that
+// x0 is feasible only within the final check's tolerance: each row is scaled
+// by 1, 1e-3 or 1e-7 (coefficients and sides) and each finite side moved
+// inward past x0's activity by up to 0.9·feas_tol·max(1,|side|); continuous
+// bounds at x0 move inward by up to 0.9·feas_tol; some rows become empty rows
+// whose sides miss 0 within that tolerance. Bytes for this are read from the
+// end of `data` backwards. Properties: x0 passes check::check_solution (else
+// the generator is wrong); presolve never declares the model infeasible;
+// build_search_model never calls it (nor presolve's reduced model) trivially
+// infeasible. Returns "" when they hold. Cost: one presolve, O(size of data).
+std::string check_tolerance_diff(std::span<const std::uint8_t> data);
+
 // The model as readable text (objective, rows, bounds, values in %.17g).
 std::string describe_model(const Model& model);
 

@@ -14,5 +14,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string error = lsmip::fuzz::check_diff(std::span<const std::uint8_t>(data, size));
   if (!error.empty()) lsmip::fuzz::fail(error);
+  const std::string tol_error =
+      lsmip::fuzz::check_tolerance_diff(std::span<const std::uint8_t>(data, size));
+  if (!tol_error.empty()) lsmip::fuzz::fail(tol_error);
   return 0;
 }

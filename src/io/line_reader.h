@@ -3,12 +3,14 @@
 // into an internal buffer without their line terminator ("\n" or "\r\n"),
 // valid until the next call. Counts lines from 1 for error messages.
 //
-// Guards against garbage input: a NUL byte (a binary file) or a line longer
-// than kMaxLineLength is reported as an error instead of being read.
+// Guards against garbage input: a NUL byte (a binary file), a line longer
+// than kMaxLineLength, and carriage returns other than one before "\n" (CR-only
+// line ends, "\r\r\n") are reported as errors that name them.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +41,10 @@ class LineReader {
   // Next line in `line`. Returns false at end of input or on error; then
   // status() tells which (ok at a clean end).
   bool next(std::string_view& line);
+  // Reads and discards the rest of the input, so that a compressed stream is
+  // checked to its end (a missing or cut gzip trailer, CRC and length, is an
+  // error even when the text before it is complete). Returns status().
+  const Status& drain();
   const Status& status() const { return status_; }
   std::int64_t line_number() const { return line_number_; }
   const std::string& file_name() const { return name_; }
@@ -64,5 +70,17 @@ class LineReader {
   Status status_;
   std::function<bool()> stop_;
 };
+
+// Reads the whole of `path` when it is not a regular file (a FIFO, a
+// character device, a socket), without ever blocking for long: opens it with
+// O_NONBLOCK (so a FIFO with no writer does not hang in open()) and waits for
+// data with poll() in slices of kPollSliceMs, calling `stop` (if set) between
+// slices; when it returns true, reading ends with kInterrupted. gzip input
+// (magic bytes) is decompressed, and a stream cut before its trailer is an
+// error. Returns nullopt for a regular file (read it with LineReader), an
+// error naming `path` when it cannot be opened or read.
+inline constexpr int kPollSliceMs = 50;
+Result<std::optional<std::string>> read_if_not_regular(const std::string& path,
+                                                       const std::function<bool()>& stop);
 
 }  // namespace lsmip::io

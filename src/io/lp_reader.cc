@@ -88,7 +88,7 @@ bool iequals(std::string_view a, std::string_view b) {
 bool is_infinity_word(std::string_view s) { return iequals(s, "inf") || iequals(s, "infinity"); }
 bool is_reserved_name(std::string_view s) { return is_infinity_word(s) || iequals(s, "nan"); }
 
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+std::string quoted(std::string_view s) { return quote_token(s); }
 
 std::string format_value(double v) {
   char buf[32];

@@ -1,5 +1,6 @@
 #include "io/model_reader.h"
 
+#include "io/line_reader.h"
 #include "io/lp_reader.h"
 #include "io/mps_reader.h"
 
@@ -20,10 +21,15 @@ bool is_lp_path(const std::string& path) {
 
 Result<Model> read_model(const std::string& path, const Options& options, Logger& log,
                          std::function<bool()> should_stop) {
+  // A FIFO or device is read whole first, in slices that honour should_stop
+  // (line_reader.h), so a pipe with no writer or a trickling one cannot hang.
+  Result<std::optional<std::string>> piped = read_if_not_regular(path, should_stop);
+  if (!piped.ok()) return piped.status();
+  const std::optional<std::string>& text = piped.value();
   if (is_lp_path(path)) {
     LpReadOptions lp;
     lp.should_stop = std::move(should_stop);
-    return read_lp(path, lp, log);
+    return text ? read_lp_text(*text, path, lp, log) : read_lp(path, lp, log);
   }
   MpsReadOptions mps;
   mps.should_stop = std::move(should_stop);
@@ -33,7 +39,7 @@ Result<Model> read_model(const std::string& path, const Options& options, Logger
   mps.format = options.mps_format == "free"    ? MpsReadOptions::Format::kFree
                : options.mps_format == "fixed" ? MpsReadOptions::Format::kFixed
                                                : MpsReadOptions::Format::kAuto;
-  return read_mps(path, mps, log);
+  return text ? read_mps_text(*text, path, mps, log) : read_mps(path, mps, log);
 }
 
 }  // namespace lsmip::io

@@ -103,7 +103,7 @@ std::string_view strip_quotes(std::string_view s) {
   return s;
 }
 
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+std::string quoted(std::string_view s) { return quote_token(s); }
 
 // Explanations for sections lsmip recognises but does not implement.
 const char* unsupported_section(std::string_view key) {
@@ -181,6 +181,7 @@ class MpsParser {
   std::vector<char> row_type_;
   std::vector<double> rhs_, range_;
   std::vector<std::uint8_t> rhs_set_, range_set_;
+  std::vector<std::int64_t> rhs_line_, range_line_;  // where each was given (0: not given)
   std::vector<Index> row_last_col_;  // last column with an entry in the row (duplicate check)
   Index current_col_ = -1;
   Index obj_last_col_ = -1;
@@ -324,6 +325,8 @@ Status MpsParser::rows_line(std::string_view type, std::string_view name) {
   range_.push_back(0.0);
   rhs_set_.push_back(0);
   range_set_.push_back(0);
+  rhs_line_.push_back(0);
+  range_line_.push_back(0);
   row_last_col_.push_back(-1);
   return {};
 }
@@ -429,6 +432,7 @@ Status MpsParser::rhs_line(std::string_view set, const std::string_view* pairs,
     }
     given[i] = 1;
     (ranges ? range_ : rhs_)[i] = v;
+    (ranges ? range_line_ : rhs_line_)[i] = in_.line_number();
   }
   return {};
 }
@@ -627,6 +631,8 @@ Status MpsParser::data(std::string_view line) {
 }
 
 Result<Model> MpsParser::finish() {
+  // Text after ENDATA is not read, but a compressed file is checked to its trailer.
+  if (Status st = in_.drain(); !st.ok()) return st;
   if (!have_obj_) warnings_.push_back(in_.file_name() + ": no objective row (type N); the objective is zero");
   for (std::size_t kind = 0; kind < warn_count_.size(); ++kind) {
     if (warn_count_[kind] > 5) {
@@ -653,6 +659,19 @@ Result<Model> MpsParser::finish() {
       } else {
         hi = b + std::fabs(r);
       }
+    }
+    if (lo == kInf || hi == -kInf) {
+      // An infinite RHS (or RANGES) value on the side that cannot be infinite:
+      // reported at the line that gave it, the RANGES line if a range made it so.
+      const bool by_range = range_set_[k] && std::isinf(range_[k]) && !std::isinf(b);
+      const std::int64_t at = by_range || rhs_line_[k] == 0 ? range_line_[k] : rhs_line_[k];
+      return Status(StatusCode::kInputError,
+                    std::string(by_range || rhs_line_[k] == 0 ? "RANGES" : "RHS") + " value " +
+                        (std::isinf(b) ? std::string(b > 0 ? "+" : "-") + "infinity"
+                                       : std::string("+-infinity")) +
+                        " makes the " + (lo == kInf ? "lower side of row " : "upper side of row ") +
+                        quoted(builder_.row_names()[i]) + (lo == kInf ? " +infinity" : " -infinity"),
+                    {in_.file_name(), at});
     }
     builder_.set_row_bounds(i, lo, hi);
   }

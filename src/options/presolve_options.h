@@ -1,8 +1,8 @@
 // Presolve entries of the options table (see options/options.h for the fields).
 // Every tolerance of presolve/presolve.cc lives here; each is chosen so that
 // presolve errs on the safe side: a bound is loosened rather than cut, and a
-// row is declared impossible only when it is violated by clearly more than the
-// checker's own tolerance.
+// model is declared infeasible only when no point passes the final check
+// (feas_tol and int_tol of the check group: one tolerance everywhere).
 #pragma once
 
 // clang-format off
@@ -15,11 +15,6 @@
   X(presolve_max_work, double, 1e8, 0.0, kInf, "", "presolve",                                    \
     "Work budget of bound propagation in nonzeros touched, and separately of aggregation in "     \
     "row entries read; the final rebuild of the model (one pass over the matrix) is not counted")  \
-  X(presolve_infeas_tol, double, 1e-6, 0.0, 1.0, "", "presolve",                                  \
-    "Presolve proves infeasibility only when a row is violated by more than this times "          \
-    "max(1,|side|), or no value of a column is within this tolerance of every row and bound "     \
-    "that limits it (original bounds crossing each other: by more than this times "               \
-    "max(1,|bound|))")                                                                            \
   X(presolve_int_tol, double, 1e-6, 0.0, 0.5, "", "presolve",                                     \
     "Derived bounds of integer columns are rounded inward only past this tolerance plus "         \
     "presolve_drop_tol relative to the other columns' contributions: "                            \
@@ -33,8 +28,8 @@
     "(loosened by presolve_cont_relax); singleton rows always give bounds")                       \
   X(presolve_singleton_cond, double, 1e3, 1.0, kInf, "", "presolve",                              \
     "A singleton row gives bounds to its continuous column (and is dropped) only when its "       \
-    "tolerance in the column's units, presolve_infeas_tol*max(1,|side|)/|coefficient|, is at "    \
-    "most this times presolve_infeas_tol*max(1,|bound|); else the row stays (0.001 x = 0.008 "    \
+    "tolerance in the column's units, feas_tol*max(1,|side|)/|coefficient|, is at most this "      \
+    "times feas_tol*max(1,|bound|); else the row stays (0.001 x = 0.008 "    \
     "beside a side of 6.7e5 pins x only to within 667)")                                          \
   X(presolve_cont_relax, double, 1e-6, 0.0, 1.0, "", "presolve",                                  \
     "A bound of a continuous column derived by propagation from a row is loosened by this "       \

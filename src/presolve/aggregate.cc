@@ -155,6 +155,9 @@ bool Aggregator::eliminate(Index k) {
   const double hi_bound = a > 0 ? lb : -ub;  // S <= b - hi_bound
   const double new_lo = std::isfinite(lo_bound) ? side_sub_mul(b, 1.0, lo_bound, true) : -kInf;
   const double new_hi = std::isfinite(hi_bound) ? side_sub_mul(b, 1.0, hi_bound, false) : kInf;
+  // Row r alone (k its only entry) would be left empty with these sides: only
+  // when they hold 0 (see the same test for the other rows below).
+  if (rows_[at(r)].size() == 1 && (new_lo > 0.0 || new_hi < 0.0)) return false;
   // Every other row of k, and the objective, computed first; nothing changes unless all fit.
   std::vector<std::pair<Index, std::vector<Entry>>> changed;
   std::vector<std::pair<double, double>> sides;
@@ -166,6 +169,10 @@ bool Aggregator::eliminate(Index k) {
     if (!combine(i, r, k, f, &row)) return false;
     const double l = side_sub_mul(lo_[at(i)], f, b, true);
     const double h = side_sub_mul(hi_[at(i)], f, b, false);
+    // A row left empty, or with crossed sides, would be judged against the
+    // tolerance of its new (shifted) sides, not of the original row's: such a
+    // substitution is not made.
+    if (l > h || (row.empty() && (l > 0.0 || h < 0.0))) return false;
     growth += static_cast<NzIndex>(row.size()) - static_cast<NzIndex>(rows_[at(i)].size());
     changed.emplace_back(i, std::move(row));
     sides.emplace_back(l, h);

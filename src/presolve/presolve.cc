@@ -37,10 +37,18 @@ struct Activity {
   Index free_count = 0;  // columns with lb < ub
   Index last_free = -1;  // one such column
   double last_coef = 0;  // its coefficient
+  // The same over the tolerance hull (Presolver::hl_, hu_): every point the
+  // final check accepts has an activity in [hmin, hmax].
+  Real hmin = 0, hmax = 0;
+  Index hmin_inf = 0, hmax_inf = 0;
+  Real habs = 0;
   // Bound on the rounding error of min or max: each product and each addition
   // in long double errs by at most one unit of the running magnitude.
   Real error(std::size_t n) const {
     return 2 * static_cast<Real>(n + 1) * std::numeric_limits<Real>::epsilon() * abs_sum;
+  }
+  Real hull_error(std::size_t n) const {
+    return 2 * static_cast<Real>(n + 1) * std::numeric_limits<Real>::epsilon() * habs;
   }
 };
 
@@ -54,6 +62,8 @@ class Presolver {
                    : std::span<const double>{}),
         lb_(model.col_lower().begin(), model.col_lower().end()),
         ub_(model.col_upper().begin(), model.col_upper().end()),
+        hl_(at(model.num_cols()), -kInf),
+        hu_(at(model.num_cols()), kInf),
         lower_src_(at(model.num_cols()), Source{-kInf, 0.0}),
         upper_src_(at(model.num_cols()), Source{kInf, 0.0}),
         row_alive_(at(model.num_rows()), 1),
@@ -80,6 +90,22 @@ class Presolver {
                double carried);
   // Marks `j`'s bounds changed: queues its rows for the next pass.
   void bound_changed(Index j);
+  // The tolerance hull: narrows [hl_, hu_] of every column of row `i` by what the
+  // row allows within feas_tol; fails when a hull becomes empty.
+  void narrow_hull(Index i, const Activity& act);
+  // Applies x_j <= v (upper) or x_j >= v to the hull of j (integer columns also
+  // to within int_tol of an integer); fails, naming row `i`, when it empties.
+  void narrow_hull_bound(Index j, double v, bool upper, Index i);
+  // True (after fail()) when no activity in the row's hull range is within
+  // feas_tol of its sides, or the sides cross by more than their tolerances.
+  bool row_impossible(Index i, const Activity& act);
+  // Integer or continuous column whose current bounds crossed: fixes it at a
+  // point of its hull (non-empty, else presolve has failed) near `target`.
+  double hull_point(Index j, double target) const;
+  // Integer column whose bounds crossed: takes the integers of its hull as its
+  // bounds (all within tolerance of every row and bound seen), or, when the
+  // hull holds no integer exactly, the one nearest to it.
+  void widen_to_hull(Index j);
   void fail(std::string reason) {
     if (!infeasible_) reason_ = std::move(reason);
     infeasible_ = true;
@@ -105,9 +131,18 @@ class Presolver {
   std::span<const double> debug_;        // known solution to guard (empty: off)
   std::string debug_report_;             // first reduction that cut debug_ off
   std::vector<double> lb_, ub_;          // current bounds (integer columns: integral)
+  // The tolerance hull: every value of x_j in a point that the final check
+  // accepts (bounds within feas_tol, integrality within int_tol, rows within
+  // feas_tol·max(1,|side|)) lies in [hl_, hu_]. Derived only from the original
+  // bounds and rows widened by those tolerances (never from lb_/ub_), so it is
+  // the one basis of every infeasibility verdict: presolve calls a model
+  // infeasible only when some hull, or some row's activity range over the
+  // hulls, is empty. lb_/ub_ stay as tight as before; when they cross inside a
+  // non-empty hull the column is fixed at a point of the hull.
+  std::vector<double> hl_, hu_;
   // Continuous columns: of all the sources of a lower bound (the original bound,
   // each row that implied one), the one whose value less its tolerance (in x's
-  // units: presolve_infeas_tol absolutely for the original bound, times
+  // units: feas_tol absolutely for the original bound, times
   // max(1,|side|)/|a| for a row) is largest, and likewise for the upper bound.
   // Every value that all sources accept within tolerance lies in
   // [lower.value - lower.tol, upper.value + upper.tol]. Crossed bounds are
@@ -129,36 +164,134 @@ class Presolver {
 
 bool Presolver::init_bounds() {
   const double tol = opt_.presolve_int_tol;
+  const double ft = opt_.feas_tol, it = opt_.int_tol;
   for (Index j = 0; j < model_.num_cols(); ++j) {
     double& l = lb_[at(j)];
     double& u = ub_[at(j)];
+    // The hull: the bounds widened by feas_tol; integer values also within
+    // int_tol of an integer in that range.
+    double& hl = hl_[at(j)];
+    double& hu = hu_[at(j)];
+    hl = l - ft;
+    hu = u + ft;
+    if (model_.is_integer(j)) {
+      hl = std::max(hl, std::ceil(hl - it) - it);
+      hu = std::min(hu, std::floor(hu + it) + it);
+    }
+    if (hl > hu) {
+      fail("column '" + model_.col_name(j) + "' has no " +
+           (model_.is_integer(j) ? "integer value" : "value") + " within tolerance of [" +
+           fmt(model_.col_lower(j)) + ", " + fmt(model_.col_upper(j)) + "]");
+      return false;
+    }
     if (model_.is_integer(j)) {
       // ceil/floor keep infinities; a bound within tol of an integer snaps to it.
       const double rl = std::ceil(l - tol), ru = std::floor(u + tol);
       if (rl != l || ru != u) ++stats_.bounds_tightened;
       l = rl;
       u = ru;
+      // No integer within presolve_int_tol, but one within the check's tolerance.
+      if (l > u) widen_to_hull(j);
       check_debug(j, "rounding integer bounds", -1);
-      if (l > u) {
-        fail("column '" + model_.col_name(j) + "' has no integer value in [" +
-             fmt(model_.col_lower(j)) + ", " + fmt(model_.col_upper(j)) + "]");
-        return false;
-      }
     } else if (l > u) {
-      if (l - u > opt_.presolve_infeas_tol * std::max({1.0, std::fabs(l), std::fabs(u)})) {
-        fail("column '" + model_.col_name(j) + "' has lower bound " + fmt(l) +
-             " above its upper bound " + fmt(u));
-        return false;
-      }
-      l = u = 0.5 * (l + u);  // crossed within tolerance: the midpoint is feasible enough
+      l = u = hull_point(j, 0.5 * (l + u));  // crossed within tolerance
       ++stats_.bounds_tightened;
     }
     if (!model_.is_integer(j)) {
-      lower_src_[at(j)] = Source{l, std::isinf(l) ? 0.0 : opt_.presolve_infeas_tol};
-      upper_src_[at(j)] = Source{u, std::isinf(u) ? 0.0 : opt_.presolve_infeas_tol};
+      lower_src_[at(j)] = Source{l, std::isinf(l) ? 0.0 : opt_.feas_tol};
+      upper_src_[at(j)] = Source{u, std::isinf(u) ? 0.0 : opt_.feas_tol};
     }
   }
   return true;
+}
+
+double Presolver::hull_point(Index j, double target) const {
+  const double hl = hl_[at(j)], hu = hu_[at(j)];
+  double v = std::clamp(target, hl, hu);
+  if (model_.is_integer(j)) {
+    v = std::nearbyint(v);
+    if (v < hl - opt_.int_tol) v = std::ceil(hl);
+    if (v > hu + opt_.int_tol) v = std::floor(hu);
+  }
+  return v;
+}
+
+void Presolver::widen_to_hull(Index j) {
+  double& l = lb_[at(j)];
+  double& u = ub_[at(j)];
+  const double mid = 0.5 * (l + u);
+  l = std::ceil(hl_[at(j)]);
+  u = std::floor(hu_[at(j)]);
+  if (l > u) l = u = hull_point(j, mid);
+}
+
+bool Presolver::row_impossible(Index i, const Activity& act) {
+  const double lhs = model_.row_lower(i), rhs = model_.row_upper(i);
+  const double ft = opt_.feas_tol;
+  if (lhs != -kInf && rhs != kInf && lhs - scaled(ft, lhs) > rhs + scaled(ft, rhs)) {
+    fail("row '" + model_.row_name(i) + "' has its lower side " + fmt(lhs) +
+         " above its upper side " + fmt(rhs) + " beyond the tolerance");
+    return true;
+  }
+  const Real err = act.hull_error(model_.row(i).size());
+  if (rhs != kInf && act.hmin_inf == 0 && act.hmin > rhs + scaled(ft, rhs) + err) {
+    fail("row '" + model_.row_name(i) + "' cannot be satisfied: its minimum activity " +
+         fmt(static_cast<double>(act.hmin)) + " exceeds its upper side " + fmt(rhs) +
+         " beyond the tolerance");
+    return true;
+  }
+  if (lhs != -kInf && act.hmax_inf == 0 && act.hmax < lhs - scaled(ft, lhs) - err) {
+    fail("row '" + model_.row_name(i) + "' cannot be satisfied: its maximum activity " +
+         fmt(static_cast<double>(act.hmax)) + " is below its lower side " + fmt(lhs) +
+         " beyond the tolerance");
+    return true;
+  }
+  return false;
+}
+
+void Presolver::narrow_hull(Index i, const Activity& act) {
+  const SparseVector row = model_.row(i);
+  const double lhs = model_.row_lower(i), rhs = model_.row_upper(i);
+  const bool use_rhs = rhs != kInf && act.hmin_inf <= 1;
+  const bool use_lhs = lhs != -kInf && act.hmax_inf <= 1;
+  if (!use_rhs && !use_lhs) return;
+  stats_.work += static_cast<double>(row.size());
+  const Real err = act.hull_error(row.size());
+  const Real hi_side = static_cast<Real>(rhs) + scaled(opt_.feas_tol, rhs) + err;
+  const Real lo_side = static_cast<Real>(lhs) - scaled(opt_.feas_tol, lhs) - err;
+  for (std::size_t k = 0; k < row.size() && !infeasible_; ++k) {
+    const Index j = row.index[k];
+    const double a = row.value[k];
+    const double hl = hl_[at(j)], hu = hu_[at(j)];
+    const double lo_bound = a > 0 ? hl : hu, hi_bound = a > 0 ? hu : hl;
+    if (use_rhs && (act.hmin_inf == 0 || std::isinf(lo_bound))) {
+      const Real residual = act.hmin_inf == 0 ? act.hmin - static_cast<Real>(a) * lo_bound : act.hmin;
+      narrow_hull_bound(j, static_cast<double>((hi_side - residual) / a), /*upper=*/a > 0, i);
+    }
+    if (use_lhs && !infeasible_ && (act.hmax_inf == 0 || std::isinf(hi_bound))) {
+      const Real residual = act.hmax_inf == 0 ? act.hmax - static_cast<Real>(a) * hi_bound : act.hmax;
+      narrow_hull_bound(j, static_cast<double>((lo_side - residual) / a), /*upper=*/a < 0, i);
+    }
+  }
+}
+
+void Presolver::narrow_hull_bound(Index j, double v, bool upper, Index i) {
+  if (std::isnan(v) || std::isinf(v)) return;
+  // The division and the conversion to double err by a few units in the last place.
+  v += (upper ? 4.0 : -4.0) * std::numeric_limits<double>::epsilon() * std::fabs(v);
+  if (model_.is_integer(j)) {
+    const double it = opt_.int_tol;
+    v = upper ? std::min(v, std::floor(v + it) + it) : std::max(v, std::ceil(v - it) - it);
+  }
+  double& h = upper ? hu_[at(j)] : hl_[at(j)];
+  if (upper ? v >= h : v <= h) return;
+  h = v;
+  if (hl_[at(j)] > hu_[at(j)]) {
+    fail("column '" + model_.col_name(j) + "' cannot meet row '" + model_.row_name(i) +
+         "' within the tolerance: the row implies " + (upper ? "x <= " : "x >= ") + fmt(v) +
+         " but " + (upper ? "x >= " + fmt(hl_[at(j)]) : "x <= " + fmt(hu_[at(j)])) +
+         " is needed by its bounds and other rows");
+  }
 }
 
 Activity Presolver::activity(Index i) {
@@ -185,6 +318,22 @@ Activity Presolver::activity(Index i) {
       act.max += c;
       act.abs_sum += std::fabs(c);
     }
+    const double hl = hl_[at(j)], hu = hu_[at(j)];
+    const double hlo = a > 0 ? hl : hu, hhi = a > 0 ? hu : hl;
+    if (std::isinf(hlo)) {
+      ++act.hmin_inf;
+    } else {
+      const Real c = static_cast<Real>(a) * hlo;
+      act.hmin += c;
+      act.habs += std::fabs(c);
+    }
+    if (std::isinf(hhi)) {
+      ++act.hmax_inf;
+    } else {
+      const Real c = static_cast<Real>(a) * hhi;
+      act.hmax += c;
+      act.habs += std::fabs(c);
+    }
     if (l == u) {
       act.fixed_sum += static_cast<Real>(a) * l;
       act.fixed_abs += std::fabs(static_cast<Real>(a) * l);
@@ -203,19 +352,10 @@ void Presolver::process_row(Index i) {
   const double lhs = model_.row_lower(i), rhs = model_.row_upper(i);
   const Real err = act.error(row.size());
 
-  // Infeasibility: even the most favourable point misses a side by more than the tolerance.
-  if (rhs != kInf && act.min_inf == 0 &&
-      act.min > rhs + scaled(opt_.presolve_infeas_tol, rhs) + err) {
-    fail("row '" + model_.row_name(i) + "' cannot be satisfied: its minimum activity " +
-         fmt(static_cast<double>(act.min)) + " exceeds its upper side " + fmt(rhs));
-    return;
-  }
-  if (lhs != -kInf && act.max_inf == 0 &&
-      act.max < lhs - scaled(opt_.presolve_infeas_tol, lhs) - err) {
-    fail("row '" + model_.row_name(i) + "' cannot be satisfied: its maximum activity " +
-         fmt(static_cast<double>(act.max)) + " is below its lower side " + fmt(lhs));
-    return;
-  }
+  // Infeasibility: no point the final check accepts satisfies the row within its tolerance.
+  if (row_impossible(i, act)) return;
+  narrow_hull(i, act);
+  if (infeasible_) return;
   // Redundancy: every point within the bounds satisfies the row (up to drop_tol).
   const bool upper_ok = rhs == kInf || (act.max_inf == 0 &&
                                         act.max + err <= rhs + scaled(opt_.presolve_drop_tol, rhs));
@@ -242,13 +382,13 @@ void Presolver::process_row(Index i) {
       // The row is dropped, so its bound must be exact: rounded generously (fixed
       // columns carry rounding, see tighten()), then the row is evaluated at the
       // rounded value in long double and the value steps inward while the row fails
-      // by more than 0.9 presolve_infeas_tol (relative). When the steps do not settle
+      // by more than 0.9 feas_tol (relative). When the steps do not settle
       // within the domain in a few steps, the bound is not applied and the row stays.
       bool keep_row = false;
       auto settle = [&](double v, double side, bool upper, bool rhs_side) {
         const double tol = opt_.presolve_int_tol + opt_.presolve_drop_tol * carried;
         double k = upper ? std::floor(v + tol) : std::ceil(v - tol);
-        const Real slack = static_cast<Real>(0.9 * scaled(opt_.presolve_infeas_tol, side));
+        const Real slack = static_cast<Real>(0.9 * scaled(opt_.feas_tol, side));
         for (int step = 0; step < 4; ++step) {
           const Real at_k = act.fixed_sum + static_cast<Real>(a) * static_cast<Real>(k);
           if (rhs_side ? at_k <= side + slack : at_k >= side - slack) {
@@ -357,27 +497,23 @@ void Presolver::tighten(Index j, double v, bool upper, bool derived, Index i, do
     // the checker accepts (e.g. x4 <= 3.9999996 from a column fixed at
     // -4.5000004 by an equality, which cut x6 = -84 off in 100 x0 + 10 x4 - 2.5 x6 >= 250).
     const double tol = opt_.presolve_int_tol + opt_.presolve_drop_tol * carried +
-                       (derived ? opt_.presolve_infeas_tol * row_scale : 0.0);
+                       (derived ? opt_.feas_tol * row_scale : 0.0);
     v = upper ? std::floor(v + tol) : std::ceil(v - tol);
     if (upper ? v >= u : v <= l) return;
   } else {
     // Infeasibility is judged on the unrelaxed value, in the scale of this row
     // and of the sources of the other bound: the row accepts x_j up to
-    // presolve_infeas_tol·row_scale beyond v, plus a bound on the rounding
+    // feas_tol·row_scale beyond v, plus a bound on the rounding
     // error of v (a few units in the last place of the side and of v).
-    const double row_tol = opt_.presolve_infeas_tol * row_scale +
+    const double row_tol = opt_.feas_tol * row_scale +
                            8 * std::numeric_limits<double>::epsilon() * (row_scale + std::fabs(v));
     Source& lo_src = lower_src_[at(j)];
     Source& up_src = upper_src_[at(j)];
     if (upper && v + row_tol < up_src.value + up_src.tol) up_src = Source{v, row_tol};
     if (!upper && v - row_tol > lo_src.value - lo_src.tol) lo_src = Source{v, row_tol};
-    if (lo_src.value - lo_src.tol > up_src.value + up_src.tol) {
-      fail("column '" + model_.col_name(j) + "' cannot meet row '" + model_.row_name(i) +
-           "': it implies " + (upper ? "x <= " : "x >= ") + fmt(v) + " but " +
-           (upper ? "x >= " + fmt(lo_src.value) : "x <= " + fmt(up_src.value)) +
-           " is needed elsewhere, beyond the tolerances of both");
-      return;
-    }
+    // Sources that cross beyond both tolerances are no proof by themselves (they
+    // were computed from the tight bounds of other columns); the hull, narrowed
+    // by the same row before this call, decides. Such a column is fixed below.
     if (derived) {
       if (!opt_.presolve_tighten_continuous) return;
       // Loosen by the relaxation in x_j's own scale and in the row's scale, so a
@@ -398,23 +534,25 @@ void Presolver::tighten(Index j, double v, bool upper, bool derived, Index i, do
   ++stats_.bounds_tightened;
   check_debug(j, derived ? "bound propagation" : "singleton row", i);
   if (l > u) {
+    // The hull is not empty (else presolve has failed): some point is within
+    // tolerance of every row and bound. Integer columns are fixed at the value
+    // of the hull nearest to the middle of the crossed bounds. Continuous ones
+    // at the midpoint if every source accepts it, else where the two binding
+    // sources are missed by the same fraction of their tolerance, in the hull.
     if (integer) {
-      fail("column '" + model_.col_name(j) + "' has an empty domain [" + fmt(l) + ", " + fmt(u) +
-           "] after propagation from row '" + model_.row_name(i) + "'");
-      return;
-    }
-    // Crossed within tolerance (every source accepts some value, checked
-    // above): fix at the midpoint if every source accepts it, else where the
-    // two binding sources are missed by the same fraction of their tolerance.
-    const Source& lo_src = lower_src_[at(j)];
-    const Source& up_src = upper_src_[at(j)];
-    const double mid = 0.5 * (l + u);
-    const double tols = lo_src.tol + up_src.tol;
-    if (mid >= lo_src.value - lo_src.tol && mid <= up_src.value + up_src.tol) {
-      l = u = mid;
+      widen_to_hull(j);
     } else {
-      l = u = tols > 0 ? (lo_src.value * up_src.tol + up_src.value * lo_src.tol) / tols
-                       : 0.5 * (lo_src.value + up_src.value);
+      const Source& lo_src = lower_src_[at(j)];
+      const Source& up_src = upper_src_[at(j)];
+      const double mid = 0.5 * (l + u);
+      const double tols = lo_src.tol + up_src.tol;
+      if (mid >= lo_src.value - lo_src.tol && mid <= up_src.value + up_src.tol) {
+        l = u = hull_point(j, mid);
+      } else {
+        l = u = hull_point(j, tols > 0
+                                  ? (lo_src.value * up_src.tol + up_src.value * lo_src.tol) / tols
+                                  : 0.5 * (lo_src.value + up_src.value));
+      }
     }
   }
   bound_changed(j);
@@ -512,18 +650,24 @@ PresolveResult Presolver::finish() {
     const double new_lhs = lhs == -kInf ? -kInf : static_cast<double>(lhs - fixed_sum);
     const double new_rhs = rhs == kInf ? kInf : static_cast<double>(rhs - fixed_sum);
     if (kept == 0) {
-      // Empty row: 0 must lie within its sides.
-      const bool bad = new_lhs > scaled(opt_.presolve_infeas_tol, lhs) ||
-                       new_rhs < -scaled(opt_.presolve_infeas_tol, rhs);
-      if (bad) {
-        fail("row '" + model_.row_name(i) + "' has no free column left and its sides [" +
-             fmt(new_lhs) + ", " + fmt(new_rhs) + "] exclude 0");
+      // No free column left: infeasible only when no point of the hulls meets
+      // the row within tolerance (the fixed point itself may miss it by more:
+      // then the final check, not presolve, rejects the solutions).
+      if (row_impossible(i, activity(i))) {
+        reason_ += " (no free column left; sides [" + fmt(new_lhs) + ", " + fmt(new_rhs) +
+                   "] after the fixed columns)";
         break;
       }
       drop_row(i);
       continue;
     }
-    const Index r = b.add_row(model_.row_name(i), new_lhs, new_rhs);
+    // Sides that cross within the original row's tolerance (row_impossible()
+    // passed them) become their midpoint: after the shift by the fixed columns
+    // the smaller sides would scale a smaller tolerance, and the search would
+    // judge the crossing against that one.
+    const double mid = 0.5 * (new_lhs + new_rhs);
+    const Index r = new_lhs > new_rhs ? b.add_row(model_.row_name(i), mid, mid)
+                                      : b.add_row(model_.row_name(i), new_lhs, new_rhs);
     for (std::size_t k = 0; k < row.size(); ++k) {
       const Index nj = new_col[at(row.index[k])];
       if (nj >= 0) b.add_entry(r, nj, row.value[k]);

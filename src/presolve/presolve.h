@@ -18,15 +18,21 @@
 //    removed; their contribution moves into the row sides and the offset.
 // Safety rules: activities are long double sums, and every derived bound and
 // every test carries a rigorous bound on their rounding error, on the safe side.
-// Infeasibility is declared only on a violation of more than
-// presolve_infeas_tol·max(1,|side|), or when no value of a continuous column
-// is within that tolerance of every row that bounded it and within
-// presolve_infeas_tol of its own bounds (original bounds crossing each other:
-// by more than presolve_infeas_tol·max(1,|bound|)). Bounds that cross within
-// these tolerances fix the column at their midpoint when every source accepts
-// it, else where the two binding sources are missed by the same fraction of
-// their tolerance; a row is dropped only when no point in the kept bounds
-// violates it by more than presolve_drop_tol·max(1,|side|). The integer slack
+// Infeasibility is judged with the final check's own tolerances, feas_tol and
+// int_tol (one tolerance everywhere): presolve keeps for every column a hull,
+// the interval that holds x_j in every point the check accepts (bounds
+// widened by feas_tol, integers within int_tol of an integer, narrowed by each
+// row widened by feas_tol·max(1,|side|) over the other columns' hulls), and
+// declares the model infeasible only when a hull, or a row's activity range
+// over the hulls, is empty, or a row's sides cross beyond their tolerances.
+// Bounds that cross within these tolerances are replaced from the hull: an
+// integer column takes the integers of its hull as bounds (1e-7 x = 5e-7 with
+// x binary keeps x in {0, 1}, both within 5e-7 of the row), or the integer
+// nearest to it when the hull holds none exactly; a continuous column is fixed
+// at the midpoint when every source accepts it, else where the two binding
+// sources are missed by the same fraction of their tolerance; a row is
+// dropped only when no point in the kept bounds violates it by more than
+// presolve_drop_tol·max(1,|side|). The integer slack
 // is presolve_int_tol + presolve_drop_tol·(sum of the other columns'
 // |contributions| the bound was computed from)/|a_ij|: a value fixed by one
 // row satisfies it only up to rounding, and later rows amplify that error.

@@ -62,7 +62,11 @@ SearchModel build_search_model(const Model& model, const Options& options) {
     const double lo = model.row_lower(i), hi = model.row_upper(i);
     const SparseVector r = model.row(i);
     if (r.size() == 0) {
-      if ((lo > tol * std::max(1.0, std::fabs(lo))) || (hi < -tol * std::max(1.0, std::fabs(hi)))) {
+      // Judged as the final check judges it (feas_tol, relative), not with the
+      // search's own tolerance: an empty row 0 in [lo, hi] is infeasible only
+      // when the check rejects activity 0.
+      const double ft = options.feas_tol;
+      if ((lo > ft * std::max(1.0, std::fabs(lo))) || (hi < -ft * std::max(1.0, std::fabs(hi)))) {
         if (!sm.infeasible) {
           sm.infeasible = true;
           sm.infeasible_reason = "empty row " + model.row_name(i) + " excludes 0";

@@ -1,5 +1,8 @@
 #include "util/status.h"
 
+#include <algorithm>
+#include <cstdio>
+
 namespace lsmip {
 
 std::string Status::to_string() const {
@@ -11,6 +14,24 @@ std::string Status::to_string() const {
   }
   out += ok() ? "ok" : "error: ";
   if (!ok()) out += message_;
+  return out;
+}
+
+std::string quote_token(std::string_view token) {
+  std::string out = "'";
+  const std::size_t n = std::min(token.size(), kMaxEchoedToken);
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto c = static_cast<unsigned char>(token[k]);
+    if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned>(c));
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (token.size() > n) out += "...";
+  out += "'";
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace lsmip {
@@ -72,5 +73,12 @@ class Result {
   std::optional<T> value_;
   Status status_;
 };
+
+// A token from the input as error messages echo it: in single quotes, each
+// control byte (below 0x20, and DEL) written \xHH, and cut after
+// kMaxEchoedToken bytes of the token with "..." appended, so a message stays
+// one short printable line whatever the input holds.
+inline constexpr std::size_t kMaxEchoedToken = 64;
+std::string quote_token(std::string_view token);
 
 }  // namespace lsmip

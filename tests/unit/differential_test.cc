@@ -250,5 +250,19 @@ TEST(Differential, CheckFailsOnWrongObjectiveClaims) {
   expect_tampering_reported(tampered, "but the search claims");
 }
 
+// Models whose planted point passes the check only within tolerance (rows
+// scaled down to 1e-7 and sides moved past it by up to 0.9 feas_tol) are never
+// called infeasible, by presolve or by the search's trivial test.
+TEST(Differential, ToleranceOnlyFeasibleModelsAreNeverInfeasible) {
+  int failures = 0;
+  for (int k = 0; k < 20000 && failures < 3; ++k) {
+    const std::string error = check_tolerance_diff(random_input(static_cast<std::uint64_t>(k)));
+    if (!error.empty()) {
+      ++failures;
+      ADD_FAILURE() << "input " << k << ":\n" << error;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace lsmip::fuzz

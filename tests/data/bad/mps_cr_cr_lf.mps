@@ -1,0 +1,7 @@
+NAME T
+ROWS
+ N obj
+ L c
+COLUMNS
+ x obj 1 c 1
+ENDATA
