@@ -69,7 +69,7 @@ class Engine {
   const SearchState& state() const { return st_; }
   bool frozen(Index j) const { return gen_.frozen(j); }
   bool stopped() const { return stop_; }
-  double work() const { return st_.work; }
+  double work() const { return st_.work(); }
   bool import_incumbent(std::span<const double> x);
   void set_restart_point(std::span<const double> x) { restart_point_ = snap(x); }
 
@@ -263,10 +263,10 @@ void Engine::record_incumbent(MoveKind source) {
   best_x_ = st_.x;
   best_internal_ = st_.objective;
   best_objective_ = model_.objective(best_x_);
-  last_improve_step_ = st_.step;
+  last_improve_step_ = st_.step();
   refresh_incumbent_info();
   if (hooks_.on_improvement) {
-    hooks_.on_improvement(Improvement{st_.work, best_objective_, source, st_.step}, best_x_);
+    hooks_.on_improvement(Improvement{st_.work(), best_objective_, source, st_.step()}, best_x_);
   }
 }
 
@@ -301,22 +301,22 @@ bool Engine::import_incumbent(std::span<const double> given) {
 }
 
 void Engine::poll() {
-  if (st_.work >= opt_.work_limit) {
+  if (st_.work() >= opt_.work_limit) {
     stop_ = true;
     stopped_by_limit_ = true;
     return;
   }
-  if (st_.work < next_poll_) return;
-  next_poll_ = st_.work + kPollInterval;
+  if (st_.work() < next_poll_) return;
+  next_poll_ = st_.work() + kPollInterval;
   if (hooks_.should_stop && hooks_.should_stop()) {
     stop_ = true;
     stopped_by_limit_ = true;
   }
-  if (hooks_.on_progress && st_.work >= next_progress_) {
-    next_progress_ = st_.work + kProgressInterval;
+  if (hooks_.on_progress && st_.work() >= next_progress_) {
+    next_progress_ = st_.work() + kProgressInterval;
     SearchProgress p;
-    p.work = st_.work;
-    p.moves = st_.step;
+    p.work = st_.work();
+    p.moves = st_.step();
     p.restarts = restarts_;
     p.violated_rows = st_.violated.size();
     p.found = found_;
@@ -327,11 +327,11 @@ void Engine::poll() {
 
 void Engine::decide_flip_cache() {
   flip_decided_ = true;
-  if (st_.step == 0) return;
+  if (st_.step() == 0) return;
   // Under a uniform model of moves and candidates over the binary columns, a row of length L
   // costs about 2L row evaluations per move through it and saves one per scored candidate in
   // it: worth keeping when L is below half the binary candidates scored per step.
-  const double scores = static_cast<double>(gen_.binary_scores()) / static_cast<double>(st_.step);
+  const double scores = static_cast<double>(gen_.binary_scores()) / static_cast<double>(st_.step());
   const std::int64_t limit = opt_.ls_flip_cache_rows > 0
                                  ? opt_.ls_flip_cache_rows
                                  : static_cast<std::int64_t>(std::min(scores / 2.0, 2e9));
@@ -341,7 +341,7 @@ void Engine::decide_flip_cache() {
   saving += 0.5 * uniform;
   const bool on = opt_.ls_flip_cache == "on" || (limit > 0 && 2.0 * upkeep < scores * saving);
   gen_.flip_enable(on, limit);
-  st_.work += static_cast<double>(sm_.col_start.back());
+  st_.add_work(static_cast<double>(sm_.col_start.back()));
   log_.log(LogLevel::kVerbose,
            "search: flip score cache %s (rows up to %lld entries; upkeep %.3g per move, saves %.3g "
            "per step at %.3g binary scores per step)\n",
@@ -353,7 +353,7 @@ void Engine::run_check() {
   const std::string diff = check_all();
   if (!diff.empty()) {
     status_ = Status(StatusCode::kInternal, "search state check failed after move " +
-                                                std::to_string(st_.step) + ": " + diff);
+                                                std::to_string(st_.step()) + ": " + diff);
     log_.warning("%s", status_.message().c_str());
     stop_ = true;
   }
@@ -363,16 +363,11 @@ void Engine::apply(const Candidate& c) {
   const Index j = c.var;
   const double old = st_.x[j];
   gen_.apply_move(j, c.value);
-  ++st_.step;
-  st_.last_move[j] = st_.step;
+  st_.record_move(j);
   const std::uint64_t tenure =
       static_cast<std::uint64_t>(opt_.ls_tabu_base) +
       rng_.below(static_cast<std::uint32_t>(std::min<std::int64_t>(opt_.ls_tabu_random, 1 << 30)));
-  if (c.value > old) {
-    st_.no_dec_until[j] = st_.step + tenure;
-  } else {
-    st_.no_inc_until[j] = st_.step + tenure;
-  }
+  st_.set_tabu(j, c.value > old, st_.step() + tenure);
   last_var_ = j;
   last_old_value_ = old;
   last_kind_ = c.kind;
@@ -386,7 +381,7 @@ void Engine::apply(const Candidate& c) {
     gen_.flip_invalidate();
     lift_valid_ = false;
   }
-  if (opt_.ls_check_level >= 2 && st_.step % static_cast<std::uint64_t>(opt_.ls_check_interval) == 0) {
+  if (opt_.ls_check_level >= 2 && st_.step() % static_cast<std::uint64_t>(opt_.ls_check_interval) == 0) {
     check_due_ = true;  // run once the caller has refreshed the lift cache
   }
 }
@@ -399,7 +394,7 @@ void Engine::apply_pair(const PairMove& pm, MoveKind kind) {
 void Engine::update_weights() {
   const std::int64_t limit = opt_.ls_weight_limit;
   if (smooth_ && rng_.chance(opt_.ls_smooth_prob)) {
-    if (found_ && st_.objective < gen_.threshold() && st_.obj_weight > 0) --st_.obj_weight;
+    if (found_ && st_.objective < gen_.threshold() && st_.obj_weight() > 0) st_.add_obj_weight(-1);
     // Backwards, because lowering a weight to 1 removes the row from the set.
     for (std::int32_t k = st_.raised_weights.size() - 1; k >= 0; --k) {
       const Index i = st_.raised_weights[k];
@@ -407,18 +402,18 @@ void Engine::update_weights() {
       if (st_.weight[i] > 1) gen_.add_weight(i, -1, limit);
       if (st_.weight_lo[i] > 1) gen_.add_weight(i, -1, limit, true);
     }
-    st_.work += static_cast<double>(st_.raised_weights.size());
+    st_.add_work(static_cast<double>(st_.raised_weights.size()));
     return;
   }
   if (st_.violated.empty()) {
-    if (found_ && st_.obj_weight < limit) ++st_.obj_weight;
+    if (found_ && st_.obj_weight() < limit) st_.add_obj_weight(1);
     return;
   }
   // A row with per-side weights raises the weight of the side that is violated.
   for (Index i : st_.violated) {
     gen_.add_weight(i, 1, limit, sm_.row_sides[i] && st_.act[i] < sm_.rows[i].lo_tol);
   }
-  st_.work += static_cast<double>(st_.violated.size());
+  st_.add_work(static_cast<double>(st_.violated.size()));
 }
 
 void Engine::restart() {
@@ -468,15 +463,14 @@ void Engine::restart() {
       ++frozen_epochs_;
     }
   }
-  std::fill(st_.no_inc_until.begin(), st_.no_inc_until.end(), 0);
-  std::fill(st_.no_dec_until.begin(), st_.no_dec_until.end(), 0);
-  st_.work += static_cast<double>(sm_.num_vars);
-  last_improve_step_ = st_.step;
+  st_.clear_tabu();
+  st_.add_work(static_cast<double>(sm_.num_vars));
+  last_improve_step_ = st_.step();
   last_var_ = -1;
   last_kind_ = MoveKind::kRestart;
   lift_valid_ = false;
   log_.log(LogLevel::kVerbose, "search: restart %llu at move %llu\n",
-           static_cast<unsigned long long>(restarts_), static_cast<unsigned long long>(st_.step));
+           static_cast<unsigned long long>(restarts_), static_cast<unsigned long long>(st_.step()));
 }
 
 void Engine::pick_neighbourhood() {
@@ -534,7 +528,7 @@ void Engine::pick_neighbourhood() {
       take(j);
     }
   }
-  st_.work += work;
+  st_.add_work(work);
 }
 
 void Engine::feasible_phase() {
@@ -630,18 +624,18 @@ void Engine::step() {
       restart();
     }
   }
-  st_.work += 1.0;  // an idle iteration still costs effort, so the work limit is reached
+  st_.add_work(1.0);  // an idle iteration still costs effort, so the work limit is reached
 }
 
 bool Engine::iterate() {
   if (stop_) return false;
   // The probe also ends after 10,000 work units per probe step, so slow steps (long columns,
   // large samples) spend less time unaccelerated.
-  if (!flip_decided_ && (st_.step >= static_cast<std::uint64_t>(opt_.ls_flip_cache_probe) ||
-                         st_.work >= 1e4 * static_cast<double>(opt_.ls_flip_cache_probe))) {
+  if (!flip_decided_ && (st_.step() >= static_cast<std::uint64_t>(opt_.ls_flip_cache_probe) ||
+                         st_.work() >= 1e4 * static_cast<double>(opt_.ls_flip_cache_probe))) {
     decide_flip_cache();
   }
-  if (bm_gap_ > 0 && st_.step - last_improve_step_ > static_cast<std::uint64_t>(opt_.ls_bm_reset_steps)) {
+  if (bm_gap_ > 0 && st_.step() - last_improve_step_ > static_cast<std::uint64_t>(opt_.ls_bm_reset_steps)) {
     bm_gap_ = 0;
     refresh_incumbent_info();
   }
@@ -653,7 +647,7 @@ bool Engine::iterate() {
       return false;
     }
   }
-  if (st_.step - last_improve_step_ >= restart_limit()) {
+  if (st_.step() - last_improve_step_ >= restart_limit()) {
     restart();
   } else {
     step();
@@ -737,7 +731,7 @@ std::string Engine::check_all() {
   SearchState inc = st_;
   SearchState fresh = st_;
   fresh.recompute();
-  Rng r1(st_.step), r2(0);
+  Rng r1(st_.step()), r2(0);
   MoveGenerator g_inc(sm_, inc, opt_, r1), g_fresh(sm_, fresh, opt_, r2);
   // Same acceptance threshold as the engine; the target only shapes candidate values.
   const bool has = found_;
@@ -804,11 +798,11 @@ SearchResult Engine::result() const {
   r.found = found_;
   r.best_x = best_x_;
   r.best_objective = best_objective_;
-  r.moves = st_.step;
+  r.moves = st_.step();
   r.moves_by_kind = by_kind_;
   r.restarts = restarts_;
   r.neighbourhood_epochs = frozen_epochs_;
-  r.work = st_.work;
+  r.work = st_.work();
   r.warm_start_feasible = warm_feasible_;
   r.warm_start_repaired = warm_repaired_;
   r.stopped_by_limit = stopped_by_limit_;

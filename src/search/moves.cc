@@ -105,7 +105,7 @@ void MoveGenerator::freeze_except(const std::vector<Index>& free_vars) {
   }
   std::sort(free_obj_.begin(), free_obj_.end());
   any_frozen_ = true;
-  st_.work += static_cast<double>(sm_.num_vars);
+  st_.add_work(static_cast<double>(sm_.num_vars));
 }
 
 void MoveGenerator::unfreeze() {
@@ -113,7 +113,7 @@ void MoveGenerator::unfreeze() {
   std::fill(frozen_.begin(), frozen_.end(), std::uint8_t{0});
   free_obj_.clear();
   any_frozen_ = false;
-  st_.work += static_cast<double>(sm_.num_vars);
+  st_.add_work(static_cast<double>(sm_.num_vars));
 }
 
 void MoveGenerator::flip_estimate(std::int64_t row_limit, double* upkeep, double* saving,
@@ -210,7 +210,7 @@ void MoveGenerator::add_entry_tight(Index i, NzIndex p, MoveKind kind) {
 
 void MoveGenerator::add_row_tight(Index i, MoveKind kind) {
   const NzIndex end = sm_.row_start[i + 1];
-  st_.work += static_cast<double>(end - sm_.row_start[i]);
+  st_.add_work(static_cast<double>(end - sm_.row_start[i]));
   for (NzIndex p = sm_.row_start[i]; p < end; ++p) {
     if (p + static_cast<NzIndex>(kPrefetchAhead) < end) {
       const Index j = sm_.row_col[p + static_cast<NzIndex>(kPrefetchAhead)];
@@ -242,7 +242,7 @@ void MoveGenerator::add_rows_sampled(std::int64_t max_entries, MoveKind kind) {
         const NzIndex base = sm_.row_start[i];
         const std::int32_t count = st_.above_count[i];
         for (std::int32_t k = 0; k < count; ++k) add_entry_tight(i, base + st_.above_items[base + k], kind);
-        st_.work += static_cast<double>(count) + 1.0;
+        st_.add_work(static_cast<double>(count) + 1.0);
       } else {
         add_row_tight(i, kind);
       }
@@ -271,8 +271,8 @@ void MoveGenerator::add_rows_sampled(std::int64_t max_entries, MoveKind kind) {
     prefetch(&sm_.var[j]);
     prefetch(&st_.x[j]);
     prefetch(&var_stamp_[j]);
-    prefetch(&st_.no_inc_until[j]);
-    prefetch(&st_.no_dec_until[j]);
+    prefetch(&st_.no_inc_until(j));
+    prefetch(&st_.no_dec_until(j));
   };
   // Two stages: the entry's column index twice as far ahead, its variable's data once.
   const std::size_t count = sampled_.size();
@@ -285,7 +285,7 @@ void MoveGenerator::add_rows_sampled(std::int64_t max_entries, MoveKind kind) {
     if (t + kPrefetchAhead < count) ahead(t + kPrefetchAhead);
     add_entry_tight(sampled_[t].row, sampled_[t].pos, kind);
   }
-  st_.work += static_cast<double>(max_entries);
+  st_.add_work(static_cast<double>(max_entries));
 }
 
 void MoveGenerator::add_row_tight_sampled(Index row, std::int64_t max_entries, MoveKind kind) {
@@ -340,13 +340,13 @@ void MoveGenerator::add_breakthrough(std::int64_t max_vars) {
   };
   if (nobj <= static_cast<std::size_t>(max_vars)) {
     for (Index j : pool) add_bm(j);
-    st_.work += static_cast<double>(nobj);
+    st_.add_work(static_cast<double>(nobj));
     return;
   }
   for (std::int64_t t = 0; t < max_vars; ++t) {
     add_bm(pool[rng_.below(static_cast<std::uint32_t>(nobj))]);
   }
-  st_.work += static_cast<double>(max_vars);
+  st_.add_work(static_cast<double>(max_vars));
 }
 
 void MoveGenerator::add_flips(std::int64_t count) {
@@ -413,11 +413,11 @@ inline decltype(auto) MoveGenerator::with_flags(F&& f) const {
 
 void MoveGenerator::objective_terms(double dobj, std::int64_t* progress, std::int64_t* bonus) const {
   if (dobj == 0.0 || !(has_incumbent_ || obj_before_feasible_)) return;
-  *progress += (dobj < 0 ? 1 : -1) * mitigation_ * st_.obj_weight;
+  *progress += (dobj < 0 ? 1 : -1) * mitigation_ * st_.obj_weight();
   if (has_incumbent_ && bonus_breakthrough_) {
     const bool before = st_.objective < threshold_;
     const bool after = st_.objective + static_cast<Real>(dobj) < threshold_;
-    if (before != after) *bonus += after ? st_.obj_weight : -st_.obj_weight;
+    if (before != after) *bonus += after ? st_.obj_weight() : -st_.obj_weight();
   }
 }
 
@@ -462,7 +462,7 @@ Score MoveGenerator::pair_score_impl(Index j, double dj, Index k, double dk) {
     row_terms<kRobust, kSides>(i, act[i], act[i] + pair_delta_[i], &progress, &bonus);
   }
   objective_terms(sm_.cost[j] * dj + sm_.cost[k] * dk, &progress, &bonus);
-  st_.work += static_cast<double>(sm_.col_length(j) * 2 + sm_.col_length(k)) + 1.0;
+  st_.add_work(static_cast<double>(sm_.col_length(j) * 2 + sm_.col_length(k)) + 1.0);
   return {progress, bonus};
 }
 
@@ -572,7 +572,7 @@ void MoveGenerator::flip_rebuild() {
       if (rt_coef_[i] != 0.0) rt_update<robust(), sides()>(i);
     }
   });
-  st_.work += static_cast<double>(flip_row_start_.back() + sm_.num_rows);
+  st_.add_work(static_cast<double>(flip_row_start_.back() + sm_.num_rows));
   flip_valid_ = true;
 }
 
@@ -637,7 +637,7 @@ void MoveGenerator::flip_after_move(Index k) {
     touched += qend - flip_row_start_[i];
   }
   if (sm_.is_binary[k]) flip_recompute<kRobust, kSides>(k);
-  st_.work += static_cast<double>(touched);
+  st_.add_work(static_cast<double>(touched));
 }
 
 void MoveGenerator::add_weight(Index i, std::int64_t delta, std::int64_t limit, bool lo_side) {
@@ -661,7 +661,7 @@ void MoveGenerator::add_weight(Index i, std::int64_t delta, std::int64_t limit, 
       if constexpr (robust()) flip_bonus_[j] += u.bonus * dw;
     }
   });
-  st_.work += static_cast<double>(qend - flip_row_start_[i]);
+  st_.add_work(static_cast<double>(qend - flip_row_start_[i]));
 }
 
 std::string MoveGenerator::flip_check() const {
@@ -682,7 +682,7 @@ bool MoveGenerator::step_allowed(Index var, double value) const {
   const double cur = st_.x[var];
   if (frozen(var) || !(std::fabs(value) <= value_limit_) || value == cur) return false;
   if (respect_tabu_) {
-    if (value > cur ? st_.step < st_.no_inc_until[var] : st_.step < st_.no_dec_until[var]) return false;
+    if (!st_.tabu_allows(var, value)) return false;
   }
   return true;
 }
@@ -722,7 +722,7 @@ bool MoveGenerator::best_transfer(std::int64_t num_rows, std::int64_t partners,
           break;
         }
       }
-      st_.work += static_cast<double>(sm_.col_length(j)) + 1.0;
+      st_.add_work(static_cast<double>(sm_.col_length(j)) + 1.0);
       if (eq < 0) continue;
       const NzIndex elen = sm_.row_length(eq);
       for (std::int64_t s = 0; s < partners && pairs < max_pairs; ++s) {
@@ -737,7 +737,7 @@ bool MoveGenerator::best_transfer(std::int64_t num_rows, std::int64_t partners,
         ++pairs;
         const Score sc = pair_score(j, dj, k, dk);
         if (sc.progress <= 0) continue;
-        const std::uint64_t age = std::max(st_.last_move[j], st_.last_move[k]);
+        const std::uint64_t age = std::max(st_.last_move(j), st_.last_move(k));
         if (!have || sc.progress > bs.progress ||
             (sc.progress == bs.progress && (sc.bonus > bs.bonus || (sc.bonus == bs.bonus && age < best_age)))) {
           have = true;
@@ -769,7 +769,7 @@ bool MoveGenerator::best_swap(std::int64_t num_vars, std::int64_t partners, Pair
       swap_vars_.push_back(j);
     }
   }
-  st_.work += static_cast<double>(sm_.obj_vars.size());
+  st_.add_work(static_cast<double>(sm_.obj_vars.size()));
   const std::size_t nvars = swap_vars_.size();
   if (nvars == 0) return false;
   const double* act = st_.act_d.data();
@@ -796,7 +796,7 @@ bool MoveGenerator::best_swap(std::int64_t num_vars, std::int64_t partners, Pair
         if (row < 0 || sm_.row_length(i) < sm_.row_length(row)) row = i;
       }
     }
-    st_.work += static_cast<double>(sm_.col_length(j)) + 1.0;
+    st_.add_work(static_cast<double>(sm_.col_length(j)) + 1.0);
     if (broken == 0 || broken > kMaxBroken) continue;  // no break: a lift move's business
     const double gain_j = -sm_.cost[j] * dj;
     const double na = act[row] + pair_delta_[row];
@@ -831,7 +831,7 @@ bool MoveGenerator::best_swap(std::int64_t num_vars, std::int64_t partners, Pair
         }
         if (shared && st_.row_violated(i, act[i] + dj_i)) ++repaired;
       }
-      st_.work += static_cast<double>(sm_.col_length(k)) + 1.0;
+      st_.add_work(static_cast<double>(sm_.col_length(k)) + 1.0);
       if (!ok || repaired != broken) continue;
       have = true;
       best_gain = gain;
@@ -864,7 +864,7 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
     }
     const Index j = cands_[k].var;
     prefetch(&st_.x[j]);
-    prefetch(&st_.last_move[j]);
+    prefetch(&st_.last_move(j));
     prefetch(&sm_.is_binary[j]);
     prefetch(&sm_.cost[j]);
     if (flip_valid_) {
@@ -888,14 +888,14 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
     if (flip_valid_ && sm_.is_binary[cand.var]) {
       // A binary candidate is always the flip: its score comes from the maintained cache.
       s = with_flags([&](auto robust, auto sides) { return flip_score<robust(), sides()>(cand.var); });
-      st_.work += static_cast<double>(flip_long_start_[cand.var + 1] - flip_long_start_[cand.var] +
-                                      flip_uni_start_[cand.var + 1] - flip_uni_start_[cand.var]) + 1.0;
+      st_.add_work(static_cast<double>(flip_long_start_[cand.var + 1] - flip_long_start_[cand.var] +
+                                      flip_uni_start_[cand.var + 1] - flip_uni_start_[cand.var]) + 1.0);
     } else {
       s = score(cand.var, cand.value);
-      st_.work += static_cast<double>(sm_.col_length(cand.var)) + 1.0;
+      st_.add_work(static_cast<double>(sm_.col_length(cand.var)) + 1.0);
     }
     if (require_positive && s.progress <= 0) continue;
-    const std::uint64_t age = st_.last_move[cand.var];
+    const std::uint64_t age = st_.last_move(cand.var);
     // Ties on (progress, bonus) go to the smaller objective change of an integer move, then to
     // the older variable (continuous moves count as no change: preferring their objective
     // decrease makes the search creep along a row in tiny steps).
@@ -1001,7 +1001,7 @@ bool MoveGenerator::watch_still_binds(Index j, Index i, bool hi_side, double coe
 
 bool MoveGenerator::heap_before(Index a, Index b) const {
   if (lift_gain_[a] != lift_gain_[b]) return lift_gain_[a] > lift_gain_[b];
-  if (st_.last_move[a] != st_.last_move[b]) return st_.last_move[a] < st_.last_move[b];
+  if (st_.last_move(a) != st_.last_move(b)) return st_.last_move(a) < st_.last_move(b);
   return a < b;
 }
 
@@ -1065,7 +1065,7 @@ void MoveGenerator::lift_set(Index j) {
   // iff the coefficient and the step have the same sign.
   const bool hi_side = row >= 0 && (coef > 0) != (sm_.cost[j] > 0);
   watch(j, row, hi_side, coef);
-  st_.work += static_cast<double>(sm_.col_length(j)) + 1.0;
+  st_.add_work(static_cast<double>(sm_.col_length(j)) + 1.0);
 }
 
 void MoveGenerator::lift_rebuild() {
@@ -1113,12 +1113,12 @@ void MoveGenerator::lift_refresh_after(Index moved, double old_value) {
       if (k >= watch_size_[list]) continue;
       const Index j = watch_items_[base + k];
       if (lift_stamp_[j] == lift_gen_) continue;
-      st_.work += 1.0;
+      st_.add_work(1.0);
       if (watch_still_binds(j, i, hi_side, watch_coef_[base + k])) continue;
       lift_stamp_[j] = lift_gen_;
       lift_set(j);
     }
-    st_.work += 1.0;
+    st_.add_work(1.0);
   }
 }
 
