@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "search/moves.h"
+#include "search/move_context.h"
 #include "search/parity.h"
 #include "search/search_model.h"
 #include "search/search_state.h"
@@ -56,9 +56,9 @@ class Engine {
         log_(log),
         sm_owner_(std::move(sm)),
         sm_(*sm_owner_),
-        st_(sm_),
         rng_(static_cast<std::uint64_t>(options.seed) * 0x9E3779B97F4A7C15ULL + 12345),
-        gen_(sm_, st_, opt_, rng_),
+        mv_(sm_, SearchState(sm_), opt_, rng_),
+        st_(mv_.state),
         smooth_(options.ls_weight_scheme == "smooth") {}
 
   void start(std::span<const double> initial);
@@ -67,7 +67,7 @@ class Engine {
   std::string check_all();
   SearchResult result() const;
   const SearchState& state() const { return st_; }
-  bool frozen(Index j) const { return gen_.frozen(j); }
+  bool frozen(Index j) const { return mv_.frozen.frozen(j); }
   bool stopped() const { return stop_; }
   double work() const { return st_.work(); }
   bool import_incumbent(std::span<const double> x);
@@ -88,7 +88,7 @@ class Engine {
   // exists (ls_restart_steps_search before), times the Luby term of the restart count with
   // ls_restart_luby.
   std::uint64_t restart_limit() const {
-    if (gen_.any_frozen()) return static_cast<std::uint64_t>(opt_.ls_lns_steps);
+    if (mv_.frozen.any()) return static_cast<std::uint64_t>(opt_.ls_lns_steps);
     const std::uint64_t base =
         static_cast<std::uint64_t>(found_ ? opt_.ls_restart_steps : opt_.ls_restart_steps_search);
     if (!opt_.ls_restart_luby) return base;
@@ -113,9 +113,9 @@ class Engine {
   Logger& log_;
   std::shared_ptr<const SearchModel> sm_owner_;
   const SearchModel& sm_;
-  SearchState st_;
   Rng rng_;
-  MoveGenerator gen_;
+  MoveContext mv_;
+  SearchState& st_;  // mv_.state
   const bool smooth_;
 
   bool found_ = false;
@@ -127,7 +127,6 @@ class Engine {
   Index last_var_ = -1;              // last moved variable and its previous value
   double last_old_value_ = 0.0;
   MoveKind last_kind_ = MoveKind::kInitial;
-  bool lift_valid_ = false;          // the lift cache is maintained (optimistic, see moves.h)
   bool stop_ = false;
   bool check_due_ = false;           // a level-2 state check is pending
   bool stopped_by_limit_ = false;
@@ -203,7 +202,7 @@ void Engine::start(std::span<const double> initial) {
   }
   st_.load(x);
   if (opt_.ls_flip_cache == "off" || (opt_.ls_flip_cache == "on" && opt_.ls_flip_cache_rows > 0)) {
-    gen_.flip_enable(opt_.ls_flip_cache == "on", opt_.ls_flip_cache_rows);
+    mv_.flip.enable(opt_.ls_flip_cache == "on", opt_.ls_flip_cache_rows);
     flip_decided_ = true;
   }
   log_.log(LogLevel::kVerbose,
@@ -222,11 +221,11 @@ void Engine::start(std::span<const double> initial) {
 
 void Engine::refresh_incumbent_info() {
   if (!found_) {
-    gen_.set_incumbent(false, 0, 0);
+    mv_.scorer.set_incumbent(false, 0, 0);
     return;
   }
   const Real unit = unit_step();
-  gen_.set_incumbent(true, best_internal_ - unit / 2, best_internal_ - std::max(unit, bm_gap_));
+  mv_.scorer.set_incumbent(true, best_internal_ - unit / 2, best_internal_ - std::max(unit, bm_gap_));
 }
 
 Real Engine::unit_step() const {
@@ -238,10 +237,10 @@ Real Engine::unit_step() const {
 void Engine::record_incumbent(MoveKind source) {
   if (!sm_.exact && st_.moves_since_recompute > 0) {
     st_.recompute();  // never accept a point on drifted activities
-    gen_.flip_invalidate();
-    lift_valid_ = false;
+    mv_.flip.invalidate();
+    mv_.lift.invalidate();
     if (!st_.violated.empty()) return;
-    if (found_ && !(st_.objective < gen_.threshold())) return;
+    if (found_ && !(st_.objective < mv_.scorer.threshold())) return;
   }
   if (!verify_solution(model_, st_.x, 0.75 * opt_.feas_tol, opt_.ls_feas_tol_relative)) {
     log_.log(LogLevel::kVerbose, "search: candidate incumbent failed verification; ignored\n");
@@ -331,16 +330,16 @@ void Engine::decide_flip_cache() {
   // Under a uniform model of moves and candidates over the binary columns, a row of length L
   // costs about 2L row evaluations per move through it and saves one per scored candidate in
   // it: worth keeping when L is below half the binary candidates scored per step.
-  const double scores = static_cast<double>(gen_.binary_scores()) / static_cast<double>(st_.step());
+  const double scores = static_cast<double>(mv_.flip.binary_scores()) / static_cast<double>(st_.step());
   const std::int64_t limit = opt_.ls_flip_cache_rows > 0
                                  ? opt_.ls_flip_cache_rows
                                  : static_cast<std::int64_t>(std::min(scores / 2.0, 2e9));
   double upkeep = 0.0, saving = 0.0, uniform = 0.0;
-  gen_.flip_estimate(limit, &upkeep, &saving, &uniform);
+  mv_.flip.estimate(limit, &upkeep, &saving, &uniform);
   // An entry of a uniform long row costs a lookup instead of a row term: about half saved.
   saving += 0.5 * uniform;
   const bool on = opt_.ls_flip_cache == "on" || (limit > 0 && 2.0 * upkeep < scores * saving);
-  gen_.flip_enable(on, limit);
+  mv_.flip.enable(on, limit);
   st_.add_work(static_cast<double>(sm_.col_start.back()));
   log_.log(LogLevel::kVerbose,
            "search: flip score cache %s (rows up to %lld entries; upkeep %.3g per move, saves %.3g "
@@ -362,7 +361,7 @@ void Engine::run_check() {
 void Engine::apply(const Candidate& c) {
   const Index j = c.var;
   const double old = st_.x[j];
-  gen_.apply_move(j, c.value);
+  mv_.flip.apply_move(j, c.value);
   st_.record_move(j);
   const std::uint64_t tenure =
       static_cast<std::uint64_t>(opt_.ls_tabu_base) +
@@ -374,12 +373,12 @@ void Engine::apply(const Candidate& c) {
   ++by_kind_[static_cast<std::size_t>(c.kind)];
   // The lift cache follows every move (its refresh costs only the watchers of
   // the touched rows), so the feasible phase rarely needs a full rebuild.
-  if (lift_valid_) gen_.lift_refresh_after(j, old);
+  if (mv_.lift.valid()) mv_.lift.refresh_after(j, old);
   if (!sm_.exact &&
       st_.moves_since_recompute >= static_cast<std::uint64_t>(opt_.ls_recompute_interval)) {
     st_.recompute();
-    gen_.flip_invalidate();
-    lift_valid_ = false;
+    mv_.flip.invalidate();
+    mv_.lift.invalidate();
   }
   if (opt_.ls_check_level >= 2 && st_.step() % static_cast<std::uint64_t>(opt_.ls_check_interval) == 0) {
     check_due_ = true;  // run once the caller has refreshed the lift cache
@@ -394,13 +393,13 @@ void Engine::apply_pair(const PairMove& pm, MoveKind kind) {
 void Engine::update_weights() {
   const std::int64_t limit = opt_.ls_weight_limit;
   if (smooth_ && rng_.chance(opt_.ls_smooth_prob)) {
-    if (found_ && st_.objective < gen_.threshold() && st_.obj_weight() > 0) st_.add_obj_weight(-1);
+    if (found_ && st_.objective < mv_.scorer.threshold() && st_.obj_weight() > 0) st_.add_obj_weight(-1);
     // Backwards, because lowering a weight to 1 removes the row from the set.
     for (std::int32_t k = st_.raised_weights.size() - 1; k >= 0; --k) {
       const Index i = st_.raised_weights[k];
       if (st_.violated.contains(i)) continue;
-      if (st_.weight[i] > 1) gen_.add_weight(i, -1, limit);
-      if (st_.weight_lo[i] > 1) gen_.add_weight(i, -1, limit, true);
+      if (st_.weight[i] > 1) mv_.flip.add_weight(i, -1, limit);
+      if (st_.weight_lo[i] > 1) mv_.flip.add_weight(i, -1, limit, true);
     }
     st_.add_work(static_cast<double>(st_.raised_weights.size()));
     return;
@@ -411,7 +410,7 @@ void Engine::update_weights() {
   }
   // A row with per-side weights raises the weight of the side that is violated.
   for (Index i : st_.violated) {
-    gen_.add_weight(i, 1, limit, sm_.row_sides[i] && st_.act[i] < sm_.rows[i].lo_tol);
+    mv_.flip.add_weight(i, 1, limit, sm_.row_sides[i] && st_.act[i] < sm_.rows[i].lo_tol);
   }
   st_.add_work(static_cast<double>(st_.violated.size()));
 }
@@ -445,8 +444,8 @@ void Engine::restart() {
   }
   st_.load(x);
   st_.reset_weights();
-  gen_.flip_invalidate();
-  gen_.unfreeze();
+  mv_.flip.invalidate();
+  st_.add_work(mv_.frozen.unfreeze());
   // A full epoch that improved the incumbent is followed by another; otherwise every
   // ls_lns_full_every-th epoch is full.
   const bool stay_full = full_epoch_ && epoch_improved_;
@@ -459,7 +458,7 @@ void Engine::restart() {
     lns_since_full_ = full_epoch_ ? 0 : lns_since_full_ + 1;
     if (!full_epoch_) {
       pick_neighbourhood();
-      gen_.freeze_except(free_);
+      st_.add_work(mv_.frozen.freeze_except(free_));
       ++frozen_epochs_;
     }
   }
@@ -468,7 +467,7 @@ void Engine::restart() {
   last_improve_step_ = st_.step();
   last_var_ = -1;
   last_kind_ = MoveKind::kRestart;
-  lift_valid_ = false;
+  mv_.lift.invalidate();
   log_.log(LogLevel::kVerbose, "search: restart %llu at move %llu\n",
            static_cast<unsigned long long>(restarts_), static_cast<unsigned long long>(st_.step()));
 }
@@ -532,65 +531,62 @@ void Engine::pick_neighbourhood() {
 }
 
 void Engine::feasible_phase() {
-  if (!lift_valid_) {
-    gen_.lift_rebuild();
-    lift_valid_ = true;
-  }
+  if (!mv_.lift.valid()) mv_.lift.rebuild();
   Candidate c;
   PairMove pm;
   while (!stop_ && st_.violated.empty()) {
-    if (gen_.lift_best(&c)) {
+    if (mv_.lift.best(&c)) {
       apply(c);
-    } else if ((!found_ || st_.objective < gen_.threshold()) &&
-               gen_.best_swap(opt_.ls_swap_vars, opt_.ls_swap_partners, &pm)) {
+    } else if ((!found_ || st_.objective < mv_.scorer.threshold()) &&
+               mv_.pairs.best_swap(opt_.ls_swap_vars, opt_.ls_swap_partners, &pm)) {
       // Swaps only polish a point that is about to become the incumbent, so their cost is
       // paid once per improvement, not at every return to a feasible point.
       apply_pair(pm, MoveKind::kSwap);
     } else {
       break;
     }
-    if (!lift_valid_) break;
+    if (!mv_.lift.valid()) break;
     if (check_due_) run_check();
     poll();
   }
-  if (st_.violated.empty() && (!found_ || st_.objective < gen_.threshold())) {
+  if (st_.violated.empty() && (!found_ || st_.objective < mv_.scorer.threshold())) {
     record_incumbent(last_kind_);
   }
 }
 
 void Engine::step() {
   const bool inc = found_;
-  const bool breakthrough = inc && !(st_.objective < gen_.threshold());
+  const bool breakthrough = inc && !(st_.objective < mv_.scorer.threshold());
   Candidate c{};
   Score s;
-  gen_.begin(true);
-  if (!st_.violated.empty()) gen_.add_unsat_tight(opt_.ls_unsat_rows, inc ? opt_.ls_unsat_bm_bms : opt_.ls_unsat_bms,
+  mv_.gen.begin(true);
+  if (!st_.violated.empty()) mv_.gen.add_unsat_tight(opt_.ls_unsat_rows, inc ? opt_.ls_unsat_bm_bms : opt_.ls_unsat_bms,
                           MoveKind::kUnsatTight);
-  if (breakthrough) gen_.add_breakthrough(opt_.ls_bm_vars);
-  if (gen_.select(inc ? opt_.ls_unsat_bm_bms : opt_.ls_unsat_bms, true, &c, &s)) {
+  if (breakthrough) mv_.gen.add_breakthrough(opt_.ls_bm_vars);
+  if (mv_.gen.select(inc ? opt_.ls_unsat_bm_bms : opt_.ls_unsat_bms, true, &c, &s)) {
     apply(c);
     return;
   }
   if (opt_.ls_transfer_pairs > 0 && !st_.violated.empty() && (!inc || opt_.ls_transfer_restore)) {
     PairMove pm;
-    if (gen_.best_transfer(opt_.ls_unsat_rows, opt_.ls_transfer_partners, opt_.ls_transfer_pairs,
+    if (mv_.pairs.best_transfer(opt_.ls_unsat_rows, opt_.ls_transfer_partners, opt_.ls_transfer_pairs,
                            &pm, &s)) {
       apply_pair(pm, MoveKind::kTransfer);
       return;
     }
   }
   if (inc && opt_.ls_sat_rows > 0) {
-    gen_.begin(true);
-    gen_.add_sat_tight(opt_.ls_sat_rows, opt_.ls_sat_bms);
-    if (gen_.select(opt_.ls_sat_bms, true, &c, &s)) {
+    mv_.gen.begin(true);
+    mv_.gen.add_sat_tight(opt_.ls_sat_rows, opt_.ls_sat_bms);
+    if (mv_.gen.select(opt_.ls_sat_bms, true, &c, &s)) {
       apply(c);
       return;
     }
   }
   if (opt_.ls_flip_bms > 0) {
-    gen_.begin(true);
-    gen_.add_flips(opt_.ls_flip_bms);
-    if (gen_.select(opt_.ls_flip_bms, true, &c, &s)) {
+    mv_.gen.begin(true);
+    mv_.gen.add_flips(opt_.ls_flip_bms);
+    if (mv_.gen.select(opt_.ls_flip_bms, true, &c, &s)) {
       apply(c);
       return;
     }
@@ -598,20 +594,20 @@ void Engine::step() {
   // Local optimum: update the weights, then escape with the best move of a random violated
   // row (plus breakthrough moves), even if it does not improve; never undo the last step.
   update_weights();
-  gen_.begin(false, last_var_, last_old_value_);
+  mv_.gen.begin(false, last_var_, last_old_value_);
   if (!st_.violated.empty()) {
     const std::int32_t nv = st_.violated.size();
     // One random violated row, sampled like the tight moves (ls_unsat_bms entries at most):
     // a row that needs decreases draws from its entries above their lower bound, so the few
     // binaries at 1 of a long set-partitioning row are never missed.
-    gen_.add_row_tight_sampled(
+    mv_.gen.add_row_tight_sampled(
         st_.violated[static_cast<std::int32_t>(rng_.below(static_cast<std::uint32_t>(nv)))],
         opt_.ls_unsat_bms, MoveKind::kRandomTight);
   }
-  if (breakthrough) gen_.add_breakthrough(opt_.ls_bm_vars);
-  if (gen_.num_candidates() == 0) gen_.add_sat_tight(std::max<std::int64_t>(1, opt_.ls_sat_rows), opt_.ls_random_bms);
-  if (gen_.num_candidates() == 0) gen_.add_flips(std::max<std::int64_t>(1, opt_.ls_flip_bms));
-  if (gen_.select(opt_.ls_random_bms, false, &c, &s)) {
+  if (breakthrough) mv_.gen.add_breakthrough(opt_.ls_bm_vars);
+  if (mv_.gen.num_candidates() == 0) mv_.gen.add_sat_tight(std::max<std::int64_t>(1, opt_.ls_sat_rows), opt_.ls_random_bms);
+  if (mv_.gen.num_candidates() == 0) mv_.gen.add_flips(std::max<std::int64_t>(1, opt_.ls_flip_bms));
+  if (mv_.gen.select(opt_.ls_random_bms, false, &c, &s)) {
     stuck_ = 0;
     apply(c);
     return;
@@ -666,18 +662,15 @@ bool Engine::force_move(MoveKind kind) {
   }
   if (kind == MoveKind::kLift) {
     if (!st_.violated.empty()) return false;
-    if (!lift_valid_) {
-      gen_.lift_rebuild();
-      lift_valid_ = true;
-    }
-    if (!gen_.lift_best(&c)) return false;
+    if (!mv_.lift.valid()) mv_.lift.rebuild();
+    if (!mv_.lift.best(&c)) return false;
     apply(c);
     return true;
   }
   if (kind == MoveKind::kTransfer) {
-    gen_.begin(false);
+    mv_.gen.begin(false);
     PairMove pm;
-    if (!gen_.best_transfer(opt_.ls_unsat_rows, opt_.ls_transfer_partners,
+    if (!mv_.pairs.best_transfer(opt_.ls_unsat_rows, opt_.ls_transfer_partners,
                             std::max<std::int64_t>(opt_.ls_transfer_pairs, 50), &pm, &s)) {
       return false;
     }
@@ -687,36 +680,36 @@ bool Engine::force_move(MoveKind kind) {
   if (kind == MoveKind::kSwap) {
     if (!st_.violated.empty()) return false;
     PairMove pm;
-    if (!gen_.best_swap(static_cast<std::int64_t>(sm_.obj_vars.size()),
+    if (!mv_.pairs.best_swap(static_cast<std::int64_t>(sm_.obj_vars.size()),
                         std::max<std::int64_t>(opt_.ls_swap_partners, 50), &pm)) {
       return false;
     }
     apply_pair(pm, MoveKind::kSwap);
     return true;
   }
-  gen_.begin(false);
+  mv_.gen.begin(false);
   switch (kind) {
     case MoveKind::kUnsatTight:
-      gen_.add_unsat_tight(opt_.ls_unsat_rows, std::numeric_limits<std::int64_t>::max(), kind);
+      mv_.gen.add_unsat_tight(opt_.ls_unsat_rows, std::numeric_limits<std::int64_t>::max(), kind);
       break;
     case MoveKind::kSatTight:
-      gen_.add_sat_tight(std::max<std::int64_t>(5, opt_.ls_sat_rows),
+      mv_.gen.add_sat_tight(std::max<std::int64_t>(5, opt_.ls_sat_rows),
                          std::numeric_limits<std::int64_t>::max());
       break;
     case MoveKind::kBreakthrough:
-      if (found_) gen_.add_breakthrough(static_cast<std::int64_t>(sm_.obj_vars.size()));
+      if (found_) mv_.gen.add_breakthrough(static_cast<std::int64_t>(sm_.obj_vars.size()));
       break;
-    case MoveKind::kFlip: gen_.add_flips(std::max<std::int64_t>(20, opt_.ls_flip_bms)); break;
+    case MoveKind::kFlip: mv_.gen.add_flips(std::max<std::int64_t>(20, opt_.ls_flip_bms)); break;
     case MoveKind::kRandomTight:
       if (!st_.violated.empty()) {
-        gen_.add_row_tight(st_.violated[static_cast<std::int32_t>(
+        mv_.gen.add_row_tight(st_.violated[static_cast<std::int32_t>(
                                rng_.below(static_cast<std::uint32_t>(st_.violated.size())))],
                            kind);
       }
       break;
     default: return false;
   }
-  if (!gen_.select(std::numeric_limits<std::int64_t>::max(), false, &c, &s)) return false;
+  if (!mv_.gen.select(std::numeric_limits<std::int64_t>::max(), false, &c, &s)) return false;
   apply(c);
   return true;
 }
@@ -724,32 +717,30 @@ bool Engine::force_move(MoveKind kind) {
 std::string Engine::check_all() {
   std::string diff = st_.check_against_scratch();
   if (!diff.empty()) return diff;
-  diff = gen_.flip_check();
+  diff = mv_.flip.check();
   if (!diff.empty()) return diff;
   // Scores: the incremental state against a recomputed copy, on the candidates of every
   // neighbourhood. The copies use their own generator so the run is not perturbed.
-  SearchState inc = st_;
-  SearchState fresh = st_;
-  fresh.recompute();
   Rng r1(st_.step()), r2(0);
-  MoveGenerator g_inc(sm_, inc, opt_, r1), g_fresh(sm_, fresh, opt_, r2);
+  MoveContext inc(sm_, st_, opt_, r1), fresh(sm_, st_, opt_, r2);
+  fresh.state.recompute();
   // Same acceptance threshold as the engine; the target only shapes candidate values.
   const bool has = found_;
-  g_inc.set_incumbent(has, gen_.threshold(), 0);
-  g_fresh.set_incumbent(has, gen_.threshold(), 0);
-  if (gen_.any_frozen()) {  // the same neighbourhood, so lifts and candidates compare
-    g_inc.freeze_except(free_);
-    g_fresh.freeze_except(free_);
+  inc.scorer.set_incumbent(has, mv_.scorer.threshold(), 0);
+  fresh.scorer.set_incumbent(has, mv_.scorer.threshold(), 0);
+  if (mv_.frozen.any()) {  // the same neighbourhood, so lifts and candidates compare
+    inc.frozen.freeze_except(free_);
+    fresh.frozen.freeze_except(free_);
   }
-  g_inc.begin(false);
-  g_inc.add_unsat_tight(opt_.ls_unsat_rows, 1000, MoveKind::kUnsatTight);
-  g_inc.add_sat_tight(std::max<std::int64_t>(3, opt_.ls_sat_rows), 1000);
-  if (has) g_inc.add_breakthrough(static_cast<std::int64_t>(sm_.obj_vars.size()));
-  g_inc.add_flips(10);
-  const std::vector<Candidate>& cands = g_inc.candidates();
+  inc.gen.begin(false);
+  inc.gen.add_unsat_tight(opt_.ls_unsat_rows, 1000, MoveKind::kUnsatTight);
+  inc.gen.add_sat_tight(std::max<std::int64_t>(3, opt_.ls_sat_rows), 1000);
+  if (has) inc.gen.add_breakthrough(static_cast<std::int64_t>(sm_.obj_vars.size()));
+  inc.gen.add_flips(10);
+  const std::vector<Candidate>& cands = inc.gen.candidates();
   for (std::size_t t = 0; t < cands.size(); ++t) {
     const Candidate& c = cands[t];
-    const Score a = g_inc.score(c.var, c.value), b = g_fresh.score(c.var, c.value);
+    const Score a = inc.scorer.score(c.var, c.value), b = fresh.scorer.score(c.var, c.value);
     if (!(a == b)) {
       return "score of x" + std::to_string(c.var) + " := " + std::to_string(c.value) + ": " +
              std::to_string(a.progress) + "/" + std::to_string(a.bonus) + " vs scratch " +
@@ -760,7 +751,7 @@ std::string Engine::check_all() {
     // decide a near-tie between two violated sides differently).
     auto same_rows = [&](Index v) {
       for (NzIndex p = sm_.col_start[v]; p < sm_.col_start[v + 1]; ++p) {
-        if (inc.act_d[sm_.col_row[p]] != fresh.act_d[sm_.col_row[p]]) return false;
+        if (inc.state.act_d[sm_.col_row[p]] != fresh.state.act_d[sm_.col_row[p]]) return false;
       }
       return true;
     };
@@ -768,21 +759,21 @@ std::string Engine::check_all() {
         same_rows(cands[t + 1].var)) {
       const Candidate& d = cands[t + 1];
       const double dc = c.value - st_.x[c.var], dd = d.value - st_.x[d.var];
-      const Score pa = g_inc.pair_score(c.var, dc, d.var, dd);
-      const Score pb = g_fresh.pair_score(c.var, dc, d.var, dd);
+      const Score pa = inc.pairs.pair_score(c.var, dc, d.var, dd);
+      const Score pb = fresh.pairs.pair_score(c.var, dc, d.var, dd);
       if (!(pa == pb)) {
         return "pair score of x" + std::to_string(c.var) + ", x" + std::to_string(d.var) + ": " +
                std::to_string(pa.progress) + " vs scratch " + std::to_string(pb.progress);
       }
     }
   }
-  if (lift_valid_) {
-    diff = gen_.lift_check();
+  if (mv_.lift.valid()) {
+    diff = mv_.lift.check();
     if (!diff.empty()) return diff;
     for (Index j : sm_.lift_vars) {
       double v1, g1, v2, g2;
-      gen_.lift_compute(j, &v1, &g1);
-      g_fresh.lift_compute(j, &v2, &g2);
+      mv_.lift.compute(j, &v1, &g1);
+      fresh.lift.compute(j, &v2, &g2);
       const double tol = sm_.is_int[j] ? 0.0 : 1e-9 * (1.0 + std::fabs(v2));
       if (std::fabs(v1 - v2) > tol) {
         return "lift domain of x" + std::to_string(j) + ": " + std::to_string(v1) +
