@@ -5,6 +5,8 @@
 #include <limits>
 
 #include "search/move_context.h"
+#include "search/neighbourhood.h"
+#include "search/restart_policy.h"
 #include "search/parity.h"
 #include "search/search_model.h"
 #include "search/search_state.h"
@@ -33,19 +35,6 @@ constexpr int kStuckLimit = 1000;             // iterations without any possible
 
 }  // namespace
 
-std::uint64_t luby(std::uint64_t k) {
-  for (;;) {
-    std::uint64_t size = 1;  // 2^m - 1 >= k
-    int m = 1;
-    while (size < k) {
-      size = 2 * size + 1;
-      ++m;
-    }
-    if (size == k) return std::uint64_t{1} << (m - 1);
-    k -= size / 2;  // the sequence repeats its first half
-  }
-}
-
 class Engine {
  public:
   Engine(const Model& model, std::shared_ptr<const SearchModel> sm, const Options& options,
@@ -59,6 +48,8 @@ class Engine {
         rng_(static_cast<std::uint64_t>(options.seed) * 0x9E3779B97F4A7C15ULL + 12345),
         mv_(sm_, SearchState(sm_), opt_, rng_),
         st_(mv_.state),
+        policy_(opt_),
+        nb_(sm_),
         smooth_(options.ls_weight_scheme == "smooth") {}
 
   void start(std::span<const double> initial);
@@ -84,25 +75,12 @@ class Engine {
   void record_incumbent(MoveKind source);
   void refresh_incumbent_info();
   Real unit_step() const;
-  // Steps without improvement before the next restart: ls_restart_steps once an incumbent
-  // exists (ls_restart_steps_search before), times the Luby term of the restart count with
-  // ls_restart_luby.
-  std::uint64_t restart_limit() const {
-    if (mv_.frozen.any()) return static_cast<std::uint64_t>(opt_.ls_lns_steps);
-    const std::uint64_t base =
-        static_cast<std::uint64_t>(found_ ? opt_.ls_restart_steps : opt_.ls_restart_steps_search);
-    if (!opt_.ls_restart_luby) return base;
-    const std::uint64_t f = luby(restarts_ + 1);
-    return base > std::numeric_limits<std::uint64_t>::max() / f ? std::numeric_limits<std::uint64_t>::max()
-                                                               : base * f;
-  }
+  // Steps without improvement before the next restart (RestartPolicy::limit).
+  std::uint64_t restart_limit() const { return policy_.limit(found_, mv_.frozen.any()); }
   void poll();
   void run_check();
   // x rounded (integers) and clipped into the search model's bounds.
   std::vector<double> snap(std::span<const double> x) const;
-  // Grows the free set of a neighbourhood epoch (free_) breadth-first over the rows from a
-  // random movable variable until it holds ls_lns_fraction of the movable variables.
-  void pick_neighbourhood();
   // ls_flip_cache auto: after the probe steps, turns the maintained flip scores on when their
   // estimated upkeep per move is below the scoring they save (both counted, never timed).
   void decide_flip_cache();
@@ -116,6 +94,8 @@ class Engine {
   Rng rng_;
   MoveContext mv_;
   SearchState& st_;  // mv_.state
+  RestartPolicy policy_;
+  Neighbourhood nb_;  // neighbourhood of the current epoch (while frozen)
   const bool smooth_;
 
   bool found_ = false;
@@ -133,16 +113,6 @@ class Engine {
   double next_poll_ = 0.0;
   double next_progress_ = kProgressInterval;
   int stuck_ = 0;
-  std::uint64_t restarts_ = 0;
-  std::uint64_t lns_epochs_ = 0;
-  std::uint64_t frozen_epochs_ = 0;  // epochs that froze a neighbourhood
-  std::uint64_t lns_since_full_ = 0; // neighbourhood epochs since the last full one
-  bool full_epoch_ = false;          // the current epoch leaves every variable free
-  bool epoch_improved_ = false;      // the incumbent improved since the last restart
-  std::vector<Index> free_;          // neighbourhood of the current epoch
-  std::vector<Index> nb_rows_;       // breadth-first queue of rows
-  std::vector<std::uint32_t> nb_var_mark_, nb_row_mark_;
-  std::uint32_t nb_gen_ = 0;
   std::array<std::uint64_t, kNumMoveKinds> by_kind_{};
   bool flip_decided_ = false;        // ls_flip_cache: the choice is made
   bool warm_feasible_ = false;
@@ -258,7 +228,7 @@ void Engine::record_incumbent(MoveKind source) {
     bm_gap_ = gained >= gap * Real(0.999) ? 2 * gap : Real(0);
   }
   found_ = true;
-  epoch_improved_ = true;
+  policy_.note_improvement();
   best_x_ = st_.x;
   best_internal_ = st_.objective;
   best_objective_ = model_.objective(best_x_);
@@ -316,7 +286,7 @@ void Engine::poll() {
     SearchProgress p;
     p.work = st_.work();
     p.moves = st_.step();
-    p.restarts = restarts_;
+    p.restarts = policy_.restarts();
     p.violated_rows = st_.violated.size();
     p.found = found_;
     p.best_objective = best_objective_;
@@ -416,7 +386,6 @@ void Engine::update_weights() {
 }
 
 void Engine::restart() {
-  ++restarts_;
   ++by_kind_[static_cast<std::size_t>(MoveKind::kRestart)];
   std::vector<double> x;
   if (found_ && !restart_point_.empty()) {
@@ -446,21 +415,10 @@ void Engine::restart() {
   st_.reset_weights();
   mv_.flip.invalidate();
   st_.add_work(mv_.frozen.unfreeze());
-  // A full epoch that improved the incumbent is followed by another; otherwise every
-  // ls_lns_full_every-th epoch is full.
-  const bool stay_full = full_epoch_ && epoch_improved_;
-  full_epoch_ = false;
-  epoch_improved_ = false;
-  if (found_ && opt_.ls_lns) {
-    ++lns_epochs_;
-    full_epoch_ = stay_full || (opt_.ls_lns_full_every > 0 &&
-                                lns_since_full_ + 1 >= static_cast<std::uint64_t>(opt_.ls_lns_full_every));
-    lns_since_full_ = full_epoch_ ? 0 : lns_since_full_ + 1;
-    if (!full_epoch_) {
-      pick_neighbourhood();
-      st_.add_work(mv_.frozen.freeze_except(free_));
-      ++frozen_epochs_;
-    }
+  const RestartPolicy::Epoch epoch = policy_.next_epoch(found_);
+  if (epoch.neighbourhood) {
+    st_.add_work(nb_.grow(rng_, opt_.ls_lns_fraction, epoch.seed_from_objective));
+    st_.add_work(mv_.frozen.freeze_except(nb_.vars()));
   }
   st_.clear_tabu();
   st_.add_work(static_cast<double>(sm_.num_vars));
@@ -469,65 +427,7 @@ void Engine::restart() {
   last_kind_ = MoveKind::kRestart;
   mv_.lift.invalidate();
   log_.log(LogLevel::kVerbose, "search: restart %llu at move %llu\n",
-           static_cast<unsigned long long>(restarts_), static_cast<unsigned long long>(st_.step()));
-}
-
-void Engine::pick_neighbourhood() {
-  const std::size_t nmov = sm_.movable_vars.size();
-  free_.clear();
-  if (nmov == 0) return;
-  const std::size_t target = std::clamp<std::size_t>(
-      static_cast<std::size_t>(std::llround(opt_.ls_lns_fraction * static_cast<double>(nmov))), 1, nmov);
-  if (nb_var_mark_.empty()) {
-    nb_var_mark_.assign(static_cast<std::size_t>(sm_.num_vars), 0);
-    nb_row_mark_.assign(static_cast<std::size_t>(sm_.num_rows), 0);
-  }
-  if (++nb_gen_ == 0) {
-    std::fill(nb_var_mark_.begin(), nb_var_mark_.end(), 0);
-    std::fill(nb_row_mark_.begin(), nb_row_mark_.end(), 0);
-    nb_gen_ = 1;
-  }
-  nb_rows_.clear();
-  double work = 0.0;
-  const bool from_objective = opt_.ls_lns_seed == "objective" ||
-                              (opt_.ls_lns_seed == "mixed" && lns_epochs_ % 2 == 0);
-  auto take = [&](Index j) {
-    nb_var_mark_[j] = nb_gen_;
-    free_.push_back(j);
-    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
-      const Index i = sm_.col_row[p];
-      if (nb_row_mark_[i] == nb_gen_) continue;
-      nb_row_mark_[i] = nb_gen_;
-      nb_rows_.push_back(i);
-    }
-    work += static_cast<double>(sm_.col_length(j)) + 1.0;
-  };
-  std::size_t head = 0;
-  while (free_.size() < target) {
-    if (head == nb_rows_.size()) {  // a new seed: the first, or the component is exhausted
-      Index j = sm_.movable_vars[rng_.below(static_cast<std::uint32_t>(nmov))];
-      if (free_.empty() && from_objective && !sm_.obj_vars.empty()) {
-        const Index k = sm_.obj_vars[rng_.below(static_cast<std::uint32_t>(sm_.obj_vars.size()))];
-        if (!sm_.is_fixed[k]) j = k;
-      }
-      work += 1.0;
-      if (nb_var_mark_[j] != nb_gen_) take(j);
-      continue;
-    }
-    const Index i = nb_rows_[head++];
-    const NzIndex begin = sm_.row_start[i];
-    const NzIndex len = sm_.row_length(i);
-    if (len == 0) continue;
-    // From a random entry on, so a long row does not always give the same columns.
-    const NzIndex off = static_cast<NzIndex>(rng_.below(static_cast<std::uint32_t>(len)));
-    for (NzIndex t = 0; t < len && free_.size() < target; ++t) {
-      const Index j = sm_.row_col[begin + (off + t) % len];
-      work += 1.0;
-      if (nb_var_mark_[j] == nb_gen_ || sm_.is_fixed[j]) continue;
-      take(j);
-    }
-  }
-  st_.add_work(work);
+           static_cast<unsigned long long>(policy_.restarts()), static_cast<unsigned long long>(st_.step()));
 }
 
 void Engine::feasible_phase() {
@@ -729,8 +629,8 @@ std::string Engine::check_all() {
   inc.scorer.set_incumbent(has, mv_.scorer.threshold(), 0);
   fresh.scorer.set_incumbent(has, mv_.scorer.threshold(), 0);
   if (mv_.frozen.any()) {  // the same neighbourhood, so lifts and candidates compare
-    inc.frozen.freeze_except(free_);
-    fresh.frozen.freeze_except(free_);
+    inc.frozen.freeze_except(nb_.vars());
+    fresh.frozen.freeze_except(nb_.vars());
   }
   inc.gen.begin(false);
   inc.gen.add_unsat_tight(opt_.ls_unsat_rows, 1000, MoveKind::kUnsatTight);
@@ -791,8 +691,8 @@ SearchResult Engine::result() const {
   r.best_objective = best_objective_;
   r.moves = st_.step();
   r.moves_by_kind = by_kind_;
-  r.restarts = restarts_;
-  r.neighbourhood_epochs = frozen_epochs_;
+  r.restarts = policy_.restarts();
+  r.neighbourhood_epochs = policy_.neighbourhood_epochs();
   r.work = st_.work();
   r.warm_start_feasible = warm_feasible_;
   r.warm_start_repaired = warm_repaired_;
