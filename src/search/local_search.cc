@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "search/move_context.h"
+#include "search/move_table.h"
 #include "search/neighbourhood.h"
 #include "search/restart_policy.h"
 #include "search/parity.h"
@@ -438,7 +439,8 @@ void Engine::feasible_phase() {
     if (mv_.lift.best(&c)) {
       apply(c);
     } else if ((!found_ || st_.objective < mv_.scorer.threshold()) &&
-               mv_.pairs.best_swap(opt_.ls_swap_vars, opt_.ls_swap_partners, &pm)) {
+               mv_.pairs.best_swap(phase_sizes(MoveKind::kSwap, Phase::kImprove).a.of(opt_, found_),
+                               phase_sizes(MoveKind::kSwap, Phase::kImprove).b.of(opt_, found_), &pm)) {
       // Swaps only polish a point that is about to become the incumbent, so their cost is
       // paid once per improvement, not at every return to a feasible point.
       apply_pair(pm, MoveKind::kSwap);
@@ -455,59 +457,64 @@ void Engine::feasible_phase() {
 }
 
 void Engine::step() {
+  // The sizes of every kind come from the move table (move_table.h); this is only the order.
   const bool inc = found_;
   const bool breakthrough = inc && !(st_.objective < mv_.scorer.threshold());
+  const auto size = [&](MoveKind kind, Phase phase, SampleSize PhaseSizes::*which) {
+    return (phase_sizes(kind, phase).*which).of(opt_, inc);
+  };
+  const auto add = [&](MoveKind kind, Phase phase) { add_candidates(mv_.gen, opt_, kind, phase, inc); };
   Candidate c{};
   Score s;
+  // Tight moves of violated rows, with breakthrough moves when the point is not below the
+  // incumbent.
   mv_.gen.begin(true);
-  if (!st_.violated.empty()) mv_.gen.add_unsat_tight(opt_.ls_unsat_rows, inc ? opt_.ls_unsat_bm_bms : opt_.ls_unsat_bms,
-                          MoveKind::kUnsatTight);
-  if (breakthrough) mv_.gen.add_breakthrough(opt_.ls_bm_vars);
-  if (mv_.gen.select(inc ? opt_.ls_unsat_bm_bms : opt_.ls_unsat_bms, true, &c, &s)) {
+  if (!st_.violated.empty()) add(MoveKind::kUnsatTight, Phase::kImprove);
+  if (breakthrough) add(MoveKind::kBreakthrough, Phase::kImprove);
+  if (mv_.gen.select(size(MoveKind::kUnsatTight, Phase::kImprove, &PhaseSizes::select), true, &c, &s)) {
     apply(c);
     return;
   }
-  if (opt_.ls_transfer_pairs > 0 && !st_.violated.empty() && (!inc || opt_.ls_transfer_restore)) {
+  // Transfers (same tabu as the list above).
+  const std::int64_t transfer_pairs = size(MoveKind::kTransfer, Phase::kImprove, &PhaseSizes::c);
+  if (transfer_pairs > 0 && !st_.violated.empty() && (!inc || opt_.ls_transfer_restore)) {
     PairMove pm;
-    if (mv_.pairs.best_transfer(opt_.ls_unsat_rows, opt_.ls_transfer_partners, opt_.ls_transfer_pairs,
-                           &pm, &s)) {
+    if (mv_.pairs.best_transfer(size(MoveKind::kTransfer, Phase::kImprove, &PhaseSizes::a),
+                                size(MoveKind::kTransfer, Phase::kImprove, &PhaseSizes::b), transfer_pairs,
+                                &pm, &s)) {
       apply_pair(pm, MoveKind::kTransfer);
       return;
     }
   }
-  if (inc && opt_.ls_sat_rows > 0) {
+  // Tight moves of satisfied rows (once an incumbent exists), then flips.
+  if (inc && size(MoveKind::kSatTight, Phase::kImprove, &PhaseSizes::a) > 0) {
     mv_.gen.begin(true);
-    mv_.gen.add_sat_tight(opt_.ls_sat_rows, opt_.ls_sat_bms);
-    if (mv_.gen.select(opt_.ls_sat_bms, true, &c, &s)) {
+    add(MoveKind::kSatTight, Phase::kImprove);
+    if (mv_.gen.select(size(MoveKind::kSatTight, Phase::kImprove, &PhaseSizes::select), true, &c, &s)) {
       apply(c);
       return;
     }
   }
-  if (opt_.ls_flip_bms > 0) {
+  if (size(MoveKind::kFlip, Phase::kImprove, &PhaseSizes::a) > 0) {
     mv_.gen.begin(true);
-    mv_.gen.add_flips(opt_.ls_flip_bms);
-    if (mv_.gen.select(opt_.ls_flip_bms, true, &c, &s)) {
+    add(MoveKind::kFlip, Phase::kImprove);
+    if (mv_.gen.select(size(MoveKind::kFlip, Phase::kImprove, &PhaseSizes::select), true, &c, &s)) {
       apply(c);
       return;
     }
   }
   // Local optimum: update the weights, then escape with the best move of a random violated
   // row (plus breakthrough moves), even if it does not improve; never undo the last step.
+  // The row is sampled like the tight moves: a row that needs decreases draws from its entries
+  // above their lower bound, so the few binaries at 1 of a long set-partitioning row are never
+  // missed. Without a violated row (or candidate), satisfied rows, then flips.
   update_weights();
   mv_.gen.begin(false, last_var_, last_old_value_);
-  if (!st_.violated.empty()) {
-    const std::int32_t nv = st_.violated.size();
-    // One random violated row, sampled like the tight moves (ls_unsat_bms entries at most):
-    // a row that needs decreases draws from its entries above their lower bound, so the few
-    // binaries at 1 of a long set-partitioning row are never missed.
-    mv_.gen.add_row_tight_sampled(
-        st_.violated[static_cast<std::int32_t>(rng_.below(static_cast<std::uint32_t>(nv)))],
-        opt_.ls_unsat_bms, MoveKind::kRandomTight);
-  }
-  if (breakthrough) mv_.gen.add_breakthrough(opt_.ls_bm_vars);
-  if (mv_.gen.num_candidates() == 0) mv_.gen.add_sat_tight(std::max<std::int64_t>(1, opt_.ls_sat_rows), opt_.ls_random_bms);
-  if (mv_.gen.num_candidates() == 0) mv_.gen.add_flips(std::max<std::int64_t>(1, opt_.ls_flip_bms));
-  if (mv_.gen.select(opt_.ls_random_bms, false, &c, &s)) {
+  add(MoveKind::kRandomTight, Phase::kEscape);
+  if (breakthrough) add(MoveKind::kBreakthrough, Phase::kEscape);
+  if (mv_.gen.num_candidates() == 0) add(MoveKind::kSatTight, Phase::kEscape);
+  if (mv_.gen.num_candidates() == 0) add(MoveKind::kFlip, Phase::kEscape);
+  if (mv_.gen.select(size(MoveKind::kRandomTight, Phase::kEscape, &PhaseSizes::select), false, &c, &s)) {
     stuck_ = 0;
     apply(c);
     return;
@@ -554,62 +561,38 @@ bool Engine::iterate() {
 }
 
 bool Engine::force_move(MoveKind kind) {
+  if (static_cast<std::size_t>(kind) >= kNumMoveKinds) return false;
+  const MoveKindInfo& info = move_kind_info(kind);
+  const PhaseSizes& z = phase_sizes(kind, Phase::kForce);
+  if (!z.used) return false;
+  const auto size = [&](const SampleSize& sz) { return sz.of(opt_, found_); };
   Candidate c{};
   Score s;
-  if (kind == MoveKind::kRestart) {
-    restart();
-    return true;
-  }
-  if (kind == MoveKind::kLift) {
-    if (!st_.violated.empty()) return false;
-    if (!mv_.lift.valid()) mv_.lift.rebuild();
-    if (!mv_.lift.best(&c)) return false;
-    apply(c);
-    return true;
-  }
-  if (kind == MoveKind::kTransfer) {
-    mv_.gen.begin(false);
-    PairMove pm;
-    if (!mv_.pairs.best_transfer(opt_.ls_unsat_rows, opt_.ls_transfer_partners,
-                            std::max<std::int64_t>(opt_.ls_transfer_pairs, 50), &pm, &s)) {
-      return false;
-    }
-    apply_pair(pm, MoveKind::kTransfer);
-    return true;
-  }
-  if (kind == MoveKind::kSwap) {
-    if (!st_.violated.empty()) return false;
-    PairMove pm;
-    if (!mv_.pairs.best_swap(static_cast<std::int64_t>(sm_.obj_vars.size()),
-                        std::max<std::int64_t>(opt_.ls_swap_partners, 50), &pm)) {
-      return false;
-    }
-    apply_pair(pm, MoveKind::kSwap);
-    return true;
+  PairMove pm;
+  switch (info.source) {
+    case MoveSource::kRestart: restart(); return true;
+    case MoveSource::kLift:
+      if (!st_.violated.empty()) return false;
+      if (!mv_.lift.valid()) mv_.lift.rebuild();
+      if (!mv_.lift.best(&c)) return false;
+      apply(c);
+      return true;
+    case MoveSource::kTransfer:
+      mv_.gen.begin(false);
+      if (!mv_.pairs.best_transfer(size(z.a), size(z.b), size(z.c), &pm, &s)) return false;
+      apply_pair(pm, kind);
+      return true;
+    case MoveSource::kSwap:
+      if (!st_.violated.empty()) return false;
+      if (!mv_.pairs.best_swap(size(z.a), size(z.b), &pm)) return false;
+      apply_pair(pm, kind);
+      return true;
+    case MoveSource::kNone: return false;
+    default: break;
   }
   mv_.gen.begin(false);
-  switch (kind) {
-    case MoveKind::kUnsatTight:
-      mv_.gen.add_unsat_tight(opt_.ls_unsat_rows, std::numeric_limits<std::int64_t>::max(), kind);
-      break;
-    case MoveKind::kSatTight:
-      mv_.gen.add_sat_tight(std::max<std::int64_t>(5, opt_.ls_sat_rows),
-                         std::numeric_limits<std::int64_t>::max());
-      break;
-    case MoveKind::kBreakthrough:
-      if (found_) mv_.gen.add_breakthrough(static_cast<std::int64_t>(sm_.obj_vars.size()));
-      break;
-    case MoveKind::kFlip: mv_.gen.add_flips(std::max<std::int64_t>(20, opt_.ls_flip_bms)); break;
-    case MoveKind::kRandomTight:
-      if (!st_.violated.empty()) {
-        mv_.gen.add_row_tight(st_.violated[static_cast<std::int32_t>(
-                               rng_.below(static_cast<std::uint32_t>(st_.violated.size())))],
-                           kind);
-      }
-      break;
-    default: return false;
-  }
-  if (!mv_.gen.select(std::numeric_limits<std::int64_t>::max(), false, &c, &s)) return false;
+  add_candidates(mv_.gen, opt_, kind, Phase::kForce, found_);
+  if (!mv_.gen.select(size(z.select), false, &c, &s)) return false;
   apply(c);
   return true;
 }
@@ -633,10 +616,7 @@ std::string Engine::check_all() {
     fresh.frozen.freeze_except(nb_.vars());
   }
   inc.gen.begin(false);
-  inc.gen.add_unsat_tight(opt_.ls_unsat_rows, 1000, MoveKind::kUnsatTight);
-  inc.gen.add_sat_tight(std::max<std::int64_t>(3, opt_.ls_sat_rows), 1000);
-  if (has) inc.gen.add_breakthrough(static_cast<std::int64_t>(sm_.obj_vars.size()));
-  inc.gen.add_flips(10);
+  for (const MoveKindInfo& info : kMoveKinds) add_candidates(inc.gen, opt_, info.kind, Phase::kCheck, has);
   const std::vector<Candidate>& cands = inc.gen.candidates();
   for (std::size_t t = 0; t < cands.size(); ++t) {
     const Candidate& c = cands[t];

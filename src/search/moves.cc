@@ -7,23 +7,6 @@
 
 namespace lsmip::search {
 
-const char* move_kind_name(MoveKind kind) {
-  switch (kind) {
-    case MoveKind::kUnsatTight: return "tight";
-    case MoveKind::kSatTight: return "sat-tight";
-    case MoveKind::kBreakthrough: return "break";
-    case MoveKind::kLift: return "lift";
-    case MoveKind::kFlip: return "flip";
-    case MoveKind::kRandomTight: return "random";
-    case MoveKind::kTransfer: return "transfer";
-    case MoveKind::kSwap: return "swap";
-    case MoveKind::kRestart: return "restart";
-    case MoveKind::kInitial: return "initial";
-    case MoveKind::kCount: break;
-  }
-  return "?";
-}
-
 MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Scorer& scorer,
                              FlipCache& flip, const FrozenVars& frozen, const Options& options, Rng& rng)
     : sm_(sm),
@@ -169,6 +152,17 @@ void MoveGenerator::add_row_tight_sampled(Index row, std::int64_t max_entries, M
   picked_rows_.clear();
   picked_rows_.push_back(row);
   add_rows_sampled(max_entries, kind);
+}
+
+void MoveGenerator::add_random_row(std::int64_t max_entries, MoveKind kind) {
+  const std::int32_t nv = st_.violated.size();
+  if (nv == 0) return;
+  const Index row = st_.violated[static_cast<std::int32_t>(rng_.below(static_cast<std::uint32_t>(nv)))];
+  if (max_entries < 0) {
+    add_row_tight(row, kind);
+  } else {
+    add_row_tight_sampled(row, max_entries, kind);
+  }
 }
 
 void MoveGenerator::add_unsat_tight(std::int64_t num_rows, std::int64_t max_entries,

@@ -47,6 +47,9 @@ class MoveGenerator {
   // Tight moves of one row, sampled as in add_unsat_tight when it has more than
   // `max_entries` candidate entries.
   void add_row_tight_sampled(Index row, std::int64_t max_entries, MoveKind kind);
+  // Tight moves of one uniformly drawn violated row (none when there is none): sampled as in
+  // add_row_tight_sampled, or every entry (add_row_tight) when max_entries < 0.
+  void add_random_row(std::int64_t max_entries, MoveKind kind);
   // Tight moves to both sides of up to `num_rows` sampled satisfied inequality
   // rows (entries sampled as in add_unsat_tight).
   void add_sat_tight(std::int64_t num_rows, std::int64_t max_entries);
