@@ -18,7 +18,7 @@ bool is_lp_path(const std::string& path) {
   return ends_with(".lp") || ends_with(".lp.gz");
 }
 
-Result<Model> read_model(const std::string& path, const Options& options, Logger& log,
+Result<Model> read_model(const std::string& path, const ReadOptions& options, Logger& log,
                          std::function<bool()> should_stop) {
   if (is_lp_path(path)) {
     LpReadOptions lp;
@@ -27,12 +27,8 @@ Result<Model> read_model(const std::string& path, const Options& options, Logger
   }
   MpsReadOptions mps;
   mps.should_stop = std::move(should_stop);
-  mps.negative_upper = options.mps_negative_upper == "keep-zero"
-                           ? MpsReadOptions::NegativeUpper::kKeepZero
-                           : MpsReadOptions::NegativeUpper::kMinusInfinity;
-  mps.format = options.mps_format == "free"    ? MpsReadOptions::Format::kFree
-               : options.mps_format == "fixed" ? MpsReadOptions::Format::kFixed
-                                               : MpsReadOptions::Format::kAuto;
+  mps.negative_upper = options.mps_negative_upper;
+  mps.format = options.mps_format;
   return read_mps(path, mps, log);
 }
 

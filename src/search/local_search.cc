@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "options/choices.h"
 #include "search/move_context.h"
 #include "search/move_table.h"
 #include "search/neighbourhood.h"
@@ -51,7 +52,7 @@ class Engine {
         st_(mv_.state),
         policy_(opt_),
         nb_(sm_),
-        smooth_(options.ls_weight_scheme == "smooth") {}
+        smooth_(choice<LsWeightScheme>(options) == LsWeightScheme::kSmooth) {}
 
   void start(std::span<const double> initial);
   bool iterate();
@@ -172,8 +173,9 @@ void Engine::start(std::span<const double> initial) {
     return;
   }
   st_.load(x);
-  if (opt_.ls_flip_cache == "off" || (opt_.ls_flip_cache == "on" && opt_.ls_flip_cache_rows > 0)) {
-    mv_.flip.enable(opt_.ls_flip_cache == "on", opt_.ls_flip_cache_rows);
+  const LsFlipCache flip_cache = choice<LsFlipCache>(opt_);
+  if (flip_cache == LsFlipCache::kOff || (flip_cache == LsFlipCache::kOn && opt_.ls_flip_cache_rows > 0)) {
+    mv_.flip.enable(flip_cache == LsFlipCache::kOn, opt_.ls_flip_cache_rows);
     flip_decided_ = true;
   }
   log_.log(LogLevel::kVerbose,
@@ -309,7 +311,7 @@ void Engine::decide_flip_cache() {
   mv_.flip.estimate(limit, &upkeep, &saving, &uniform);
   // An entry of a uniform long row costs a lookup instead of a row term: about half saved.
   saving += 0.5 * uniform;
-  const bool on = opt_.ls_flip_cache == "on" || (limit > 0 && 2.0 * upkeep < scores * saving);
+  const bool on = choice<LsFlipCache>(opt_) == LsFlipCache::kOn || (limit > 0 && 2.0 * upkeep < scores * saving);
   mv_.flip.enable(on, limit);
   st_.add_work(static_cast<double>(sm_.col_start.back()));
   log_.log(LogLevel::kVerbose,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "options/choices.h"
 #include "search/prefetch.h"
 
 namespace lsmip::search {
@@ -15,9 +16,7 @@ MoveGenerator::MoveGenerator(const SearchModel& sm, SearchState& state, const Sc
       flip_(flip),
       frozen_(frozen),
       rng_(rng),
-      tie_objective_(options.ls_tie_objective == "always"      ? TieObjective::kAlways
-                     : options.ls_tie_objective == "incumbent" ? TieObjective::kIncumbent
-                                                               : TieObjective::kOff),
+      tie_objective_(choice<LsTieObjective>(options)),
       value_limit_(options.ls_value_limit) {
   cands_.reserve(4096);
   sampled_.reserve(static_cast<std::size_t>(
@@ -240,8 +239,8 @@ bool MoveGenerator::select(std::int64_t bms, bool require_positive, Candidate* b
   Score bs;
   std::uint64_t best_age = 0;
   double best_dobj = 0.0;
-  const bool tie_obj = tie_objective_ == TieObjective::kAlways ||
-                       (tie_objective_ == TieObjective::kIncumbent && scorer_.has_incumbent());
+  const bool tie_obj = tie_objective_ == LsTieObjective::kAlways ||
+                       (tie_objective_ == LsTieObjective::kIncumbent && scorer_.has_incumbent());
   // Partial Fisher-Yates (a uniform sample without repetition), run kPrefetchAhead
   // positions ahead of the scoring so that the data of a candidate can be prefetched
   // before it is scored. Swap k only touches positions >= k, so doing the swaps earlier

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "options/choices.h"
 #include "options/options.h"
 #include "search/flip_cache.h"
 #include "search/frozen_vars.h"
@@ -93,8 +94,7 @@ class MoveGenerator {
   FlipCache& flip_;
   const FrozenVars& frozen_;
   Rng& rng_;
-  enum class TieObjective : std::uint8_t { kOff, kIncumbent, kAlways };
-  TieObjective tie_objective_;  // ls_tie_objective
+  LsTieObjective tie_objective_;
   double value_limit_;
 
   bool respect_tabu_ = true;

@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "options/choices.h"
+
 namespace lsmip::search {
 
 std::uint64_t luby(std::uint64_t k) {
@@ -24,9 +26,7 @@ RestartPolicy::RestartPolicy(const Options& options)
       luby_(options.ls_restart_luby),
       lns_(options.ls_lns),
       lns_full_every_(options.ls_lns_full_every),
-      seed_(options.ls_lns_seed == "objective" ? Seed::kObjective
-            : options.ls_lns_seed == "mixed"   ? Seed::kMixed
-                                               : Seed::kAny) {}
+      seed_(choice<LsLnsSeed>(options)) {}
 
 std::uint64_t RestartPolicy::limit(bool found, bool in_neighbourhood) const {
   if (in_neighbourhood) return lns_steps_;
@@ -50,7 +50,7 @@ RestartPolicy::Epoch RestartPolicy::next_epoch(bool found) {
   lns_since_full_ = full_epoch_ ? 0 : lns_since_full_ + 1;
   if (full_epoch_) return epoch;
   epoch.neighbourhood = true;
-  epoch.seed_from_objective = seed_ == Seed::kObjective || (seed_ == Seed::kMixed && lns_epochs_ % 2 == 0);
+  epoch.seed_from_objective = seed_ == LsLnsSeed::kObjective || (seed_ == LsLnsSeed::kMixed && lns_epochs_ % 2 == 0);
   ++frozen_epochs_;
   return epoch;
 }

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "options/choices.h"
 #include "options/options.h"
 
 namespace lsmip::search {
@@ -43,14 +44,13 @@ class RestartPolicy {
   std::uint64_t neighbourhood_epochs() const { return frozen_epochs_; }
 
  private:
-  enum class Seed : std::uint8_t { kAny, kObjective, kMixed };  // ls_lns_seed
   std::uint64_t restart_steps_;
   std::uint64_t restart_steps_search_;
   std::uint64_t lns_steps_;
   bool luby_;
   bool lns_;
   std::int64_t lns_full_every_;
-  Seed seed_;
+  LsLnsSeed seed_;
 
   std::uint64_t restarts_ = 0;
   std::uint64_t lns_epochs_ = 0;
