@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "exit_codes.h"
 #include "io/model_reader.h"
+#include "io/read_options.h"
 #include "io/solution_io.h"
 #include "model/model_stats.h"
 
@@ -30,7 +31,7 @@ int run_stats(const CommandLine& cl, Logger& log) {
   if (cl.positional.size() != 1) {
     return report_error({StatusCode::kUsageError, "usage: lsmip stats MODEL [--json]"});
   }
-  Result<Model> model = io::read_model(cl.positional[0], cl.options, log);
+  Result<Model> model = io::read_model(cl.positional[0], io::read_options(cl.options), log);
   if (!model.ok()) return report_error(model.status());
   const ModelStats s = compute_stats(model.value());
   if (!cl.json_stdout || log.enabled(LogLevel::kNormal)) {
@@ -44,7 +45,7 @@ int run_check(const CommandLine& cl, Logger& log) {
   if (cl.positional.size() != 2) {
     return report_error({StatusCode::kUsageError, "usage: lsmip check MODEL SOLUTION [--json]"});
   }
-  Result<Model> model = io::read_model(cl.positional[0], cl.options, log);
+  Result<Model> model = io::read_model(cl.positional[0], io::read_options(cl.options), log);
   if (!model.ok()) return report_error(model.status());
   Result<io::SolutionFile> sol = io::read_solution(cl.positional[1], model.value());
   if (!sol.ok()) return report_error(sol.status());

@@ -16,6 +16,7 @@
 #include "commands.h"
 #include "exit_codes.h"
 #include "io/model_reader.h"
+#include "io/read_options.h"
 #include "io/solution_io.h"
 #include "model/model_stats.h"
 #include "output_paths.h"
@@ -115,7 +116,7 @@ int run_solve(const CommandLine& cl, Logger& log) {
   const std::string& path = cl.positional[0];
   std::optional<Result<Model>> reading;
   try {
-    reading.emplace(io::read_model(path, opt, log, stop_reading));
+    reading.emplace(io::read_model(path, io::read_options(opt), log, stop_reading));
   } catch (const std::bad_alloc&) {
     std::fputs("error: out of memory while reading the model (raise --memory-limit)\n", stderr);
     write_no_solution(opt);

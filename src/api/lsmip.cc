@@ -484,7 +484,7 @@ Error Solver::Impl::set_model(const ModelData& d) {
 Error Solver::Impl::read_model(const std::string& path) {
   if (Error e = check_not_solving(); !e.ok()) return e;
   Logger quiet(LogLevel::kQuiet);
-  Result<Model> read = io::read_model(path, options_, quiet);
+  Result<Model> read = io::read_model(path, io::read_options(options_), quiet);
   if (!read.ok()) return from_status(read.status());
   const Model& model = read.value();
   ModelData d;

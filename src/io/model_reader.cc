@@ -19,7 +19,7 @@ bool is_lp_path(const std::string& path) {
   return ends_with(".lp") || ends_with(".lp.gz");
 }
 
-Result<Model> read_model(const std::string& path, const Options& options, Logger& log,
+Result<Model> read_model(const std::string& path, const ReadOptions& options, Logger& log,
                          std::function<bool()> should_stop) {
   // A FIFO or device is read whole first, in slices that honour should_stop
   // (line_reader.h), so a pipe with no writer or a trickling one cannot hang.
@@ -33,12 +33,8 @@ Result<Model> read_model(const std::string& path, const Options& options, Logger
   }
   MpsReadOptions mps;
   mps.should_stop = std::move(should_stop);
-  mps.negative_upper = options.mps_negative_upper == "keep-zero"
-                           ? MpsReadOptions::NegativeUpper::kKeepZero
-                           : MpsReadOptions::NegativeUpper::kMinusInfinity;
-  mps.format = options.mps_format == "free"    ? MpsReadOptions::Format::kFree
-               : options.mps_format == "fixed" ? MpsReadOptions::Format::kFixed
-                                               : MpsReadOptions::Format::kAuto;
+  mps.negative_upper = options.mps_negative_upper;
+  mps.format = options.mps_format;
   return text ? read_mps_text(*text, path, mps, log) : read_mps(path, mps, log);
 }
 

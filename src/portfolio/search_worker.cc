@@ -1,5 +1,6 @@
 #include "portfolio/search_worker.h"
 
+#include "options/choices.h"
 #include "portfolio/crossover.h"
 
 namespace lsmip::portfolio {
@@ -81,18 +82,18 @@ void SearchWorker::publish(SolutionPool& pool) {
 
 void SearchWorker::absorb(const SolutionPool& pool) {
   if (!alive_) return;
-  const std::string& share = setup_.options.portfolio_share;
+  const PortfolioShare share = choice<PortfolioShare>(setup_.options);
   const std::uint64_t v = pool.version();
-  if (share == "restart" && !deferred_.empty() && stats_.restarts > restarts_seen_) {
+  if (share == PortfolioShare::kRestart && !deferred_.empty() && stats_.restarts > restarts_seen_) {
     // The engine restarted from the deferred solution (its restart point): adopt it now.
     ls_->import_incumbent(deferred_);
     deferred_.clear();
   }
   restarts_seen_ = stats_.restarts;
-  if (v != seen_version_ && share != "off") {
+  if (v != seen_version_ && share != PortfolioShare::kOff) {
     seen_version_ = v;
     if (const std::optional<PoolEntry> best = pool.best(); best && best->worker != setup_.index) {
-      if (share == "incumbent") {
+      if (share == PortfolioShare::kIncumbent) {
         ls_->import_incumbent(best->solution.reduced());
       } else {
         deferred_ = best->solution.reduced();
@@ -100,10 +101,11 @@ void SearchWorker::absorb(const SolutionPool& pool) {
       }
     }
   }
-  const std::string& policy = setup_.options.portfolio_restart;
-  if (policy == "best" || pool.size() < 2 || !deferred_.empty()) return;
+  const PortfolioRestart policy = choice<PortfolioRestart>(setup_.options);
+  if (policy == PortfolioRestart::kBest || pool.size() < 2 || !deferred_.empty()) return;
   const std::vector<PoolEntry> elites = pool.entries();
-  const bool cross = policy == "crossover" || (policy == "mixed" && restart_picks_ % 2 == 1);
+  const bool cross = policy == PortfolioRestart::kCrossover ||
+                     (policy == PortfolioRestart::kMixed && restart_picks_ % 2 == 1);
   ++restart_picks_;
   const auto pick = [&] { return rng_.below(static_cast<std::uint32_t>(elites.size())); };
   if (!cross) {

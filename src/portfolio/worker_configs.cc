@@ -1,5 +1,7 @@
 #include "portfolio/worker_configs.h"
 
+#include "options/choices.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -38,7 +40,7 @@ std::vector<WorkerConfig> worker_configs(const Options& base, int n) {
           (base.seed + static_cast<std::int64_t>(k) * 1000003) % std::int64_t{2147483647};
       c.options.seed = seed;
       c.description = "--seed=" + std::to_string(seed);
-      if (base.portfolio_configs == "mixed") {
+      if (choice<PortfolioConfigs>(base) == PortfolioConfigs::kMixed) {
         for (const auto& [name, value] : variations()[static_cast<std::size_t>(k) % variations().size()]) {
           (void)set_option(c.options, name, value);  // table entries: cannot fail
           c.description += std::string(" --") + name + "=" + value;

@@ -4,7 +4,11 @@
 #include <cmath>
 #include <limits>
 
-#include "search/moves.h"
+#include "options/choices.h"
+#include "search/move_context.h"
+#include "search/move_table.h"
+#include "search/neighbourhood.h"
+#include "search/restart_policy.h"
 #include "search/parity.h"
 #include "search/search_model.h"
 #include "search/search_state.h"
@@ -33,19 +37,6 @@ constexpr int kStuckLimit = 1000;             // iterations without any possible
 
 }  // namespace
 
-std::uint64_t luby(std::uint64_t k) {
-  for (;;) {
-    std::uint64_t size = 1;  // 2^m - 1 >= k
-    int m = 1;
-    while (size < k) {
-      size = 2 * size + 1;
-      ++m;
-    }
-    if (size == k) return std::uint64_t{1} << (m - 1);
-    k -= size / 2;  // the sequence repeats its first half
-  }
-}
-
 class Engine {
  public:
   Engine(const Model& model, std::shared_ptr<const SearchModel> sm, const Options& options,
@@ -56,10 +47,12 @@ class Engine {
         log_(log),
         sm_owner_(std::move(sm)),
         sm_(*sm_owner_),
-        st_(sm_),
         rng_(static_cast<std::uint64_t>(options.seed) * 0x9E3779B97F4A7C15ULL + 12345),
-        gen_(sm_, st_, opt_, rng_),
-        smooth_(options.ls_weight_scheme == "smooth") {}
+        mv_(sm_, SearchState(sm_), opt_, rng_),
+        st_(mv_.state),
+        policy_(opt_),
+        nb_(sm_),
+        smooth_(choice<LsWeightScheme>(options) == LsWeightScheme::kSmooth) {}
 
   void start(std::span<const double> initial);
   bool iterate();
@@ -67,9 +60,9 @@ class Engine {
   std::string check_all();
   SearchResult result() const;
   const SearchState& state() const { return st_; }
-  bool frozen(Index j) const { return gen_.frozen(j); }
+  bool frozen(Index j) const { return mv_.frozen.frozen(j); }
   bool stopped() const { return stop_; }
-  double work() const { return st_.work; }
+  double work() const { return st_.work(); }
   bool import_incumbent(std::span<const double> x);
   void set_restart_point(std::span<const double> x) { restart_point_ = snap(x); }
 
@@ -84,25 +77,12 @@ class Engine {
   void record_incumbent(MoveKind source);
   void refresh_incumbent_info();
   Real unit_step() const;
-  // Steps without improvement before the next restart: ls_restart_steps once an incumbent
-  // exists (ls_restart_steps_search before), times the Luby term of the restart count with
-  // ls_restart_luby.
-  std::uint64_t restart_limit() const {
-    if (gen_.any_frozen()) return static_cast<std::uint64_t>(opt_.ls_lns_steps);
-    const std::uint64_t base =
-        static_cast<std::uint64_t>(found_ ? opt_.ls_restart_steps : opt_.ls_restart_steps_search);
-    if (!opt_.ls_restart_luby) return base;
-    const std::uint64_t f = luby(restarts_ + 1);
-    return base > std::numeric_limits<std::uint64_t>::max() / f ? std::numeric_limits<std::uint64_t>::max()
-                                                               : base * f;
-  }
+  // Steps without improvement before the next restart (RestartPolicy::limit).
+  std::uint64_t restart_limit() const { return policy_.limit(found_, mv_.frozen.any()); }
   void poll();
   void run_check();
   // x rounded (integers) and clipped into the search model's bounds.
   std::vector<double> snap(std::span<const double> x) const;
-  // Grows the free set of a neighbourhood epoch (free_) breadth-first over the rows from a
-  // random movable variable until it holds ls_lns_fraction of the movable variables.
-  void pick_neighbourhood();
   // ls_flip_cache auto: after the probe steps, turns the maintained flip scores on when their
   // estimated upkeep per move is below the scoring they save (both counted, never timed).
   void decide_flip_cache();
@@ -113,9 +93,11 @@ class Engine {
   Logger& log_;
   std::shared_ptr<const SearchModel> sm_owner_;
   const SearchModel& sm_;
-  SearchState st_;
   Rng rng_;
-  MoveGenerator gen_;
+  MoveContext mv_;
+  SearchState& st_;  // mv_.state
+  RestartPolicy policy_;
+  Neighbourhood nb_;  // neighbourhood of the current epoch (while frozen)
   const bool smooth_;
 
   bool found_ = false;
@@ -127,23 +109,12 @@ class Engine {
   Index last_var_ = -1;              // last moved variable and its previous value
   double last_old_value_ = 0.0;
   MoveKind last_kind_ = MoveKind::kInitial;
-  bool lift_valid_ = false;          // the lift cache is maintained (optimistic, see moves.h)
   bool stop_ = false;
   bool check_due_ = false;           // a level-2 state check is pending
   bool stopped_by_limit_ = false;
   double next_poll_ = 0.0;
   double next_progress_ = kProgressInterval;
   int stuck_ = 0;
-  std::uint64_t restarts_ = 0;
-  std::uint64_t lns_epochs_ = 0;
-  std::uint64_t frozen_epochs_ = 0;  // epochs that froze a neighbourhood
-  std::uint64_t lns_since_full_ = 0; // neighbourhood epochs since the last full one
-  bool full_epoch_ = false;          // the current epoch leaves every variable free
-  bool epoch_improved_ = false;      // the incumbent improved since the last restart
-  std::vector<Index> free_;          // neighbourhood of the current epoch
-  std::vector<Index> nb_rows_;       // breadth-first queue of rows
-  std::vector<std::uint32_t> nb_var_mark_, nb_row_mark_;
-  std::uint32_t nb_gen_ = 0;
   std::array<std::uint64_t, kNumMoveKinds> by_kind_{};
   bool flip_decided_ = false;        // ls_flip_cache: the choice is made
   bool warm_feasible_ = false;
@@ -202,8 +173,9 @@ void Engine::start(std::span<const double> initial) {
     return;
   }
   st_.load(x);
-  if (opt_.ls_flip_cache == "off" || (opt_.ls_flip_cache == "on" && opt_.ls_flip_cache_rows > 0)) {
-    gen_.flip_enable(opt_.ls_flip_cache == "on", opt_.ls_flip_cache_rows);
+  const LsFlipCache flip_cache = choice<LsFlipCache>(opt_);
+  if (flip_cache == LsFlipCache::kOff || (flip_cache == LsFlipCache::kOn && opt_.ls_flip_cache_rows > 0)) {
+    mv_.flip.enable(flip_cache == LsFlipCache::kOn, opt_.ls_flip_cache_rows);
     flip_decided_ = true;
   }
   log_.log(LogLevel::kVerbose,
@@ -222,11 +194,11 @@ void Engine::start(std::span<const double> initial) {
 
 void Engine::refresh_incumbent_info() {
   if (!found_) {
-    gen_.set_incumbent(false, 0, 0);
+    mv_.scorer.set_incumbent(false, 0, 0);
     return;
   }
   const Real unit = unit_step();
-  gen_.set_incumbent(true, best_internal_ - unit / 2, best_internal_ - std::max(unit, bm_gap_));
+  mv_.scorer.set_incumbent(true, best_internal_ - unit / 2, best_internal_ - std::max(unit, bm_gap_));
 }
 
 Real Engine::unit_step() const {
@@ -238,10 +210,10 @@ Real Engine::unit_step() const {
 void Engine::record_incumbent(MoveKind source) {
   if (!sm_.exact && st_.moves_since_recompute > 0) {
     st_.recompute();  // never accept a point on drifted activities
-    gen_.flip_invalidate();
-    lift_valid_ = false;
+    mv_.flip.invalidate();
+    mv_.lift.invalidate();
     if (!st_.violated.empty()) return;
-    if (found_ && !(st_.objective < gen_.threshold())) return;
+    if (found_ && !(st_.objective < mv_.scorer.threshold())) return;
   }
   if (!verify_solution(model_, st_.x, 0.75 * opt_.feas_tol, opt_.ls_feas_tol_relative)) {
     log_.log(LogLevel::kVerbose, "search: candidate incumbent failed verification; ignored\n");
@@ -259,14 +231,14 @@ void Engine::record_incumbent(MoveKind source) {
     bm_gap_ = gained >= gap * Real(0.999) ? 2 * gap : Real(0);
   }
   found_ = true;
-  epoch_improved_ = true;
+  policy_.note_improvement();
   best_x_ = st_.x;
   best_internal_ = st_.objective;
   best_objective_ = model_.objective(best_x_);
-  last_improve_step_ = st_.step;
+  last_improve_step_ = st_.step();
   refresh_incumbent_info();
   if (hooks_.on_improvement) {
-    hooks_.on_improvement(Improvement{st_.work, best_objective_, source, st_.step}, best_x_);
+    hooks_.on_improvement(Improvement{st_.work(), best_objective_, source, st_.step()}, best_x_);
   }
 }
 
@@ -301,23 +273,23 @@ bool Engine::import_incumbent(std::span<const double> given) {
 }
 
 void Engine::poll() {
-  if (st_.work >= opt_.work_limit) {
+  if (st_.work() >= opt_.work_limit) {
     stop_ = true;
     stopped_by_limit_ = true;
     return;
   }
-  if (st_.work < next_poll_) return;
-  next_poll_ = st_.work + kPollInterval;
+  if (st_.work() < next_poll_) return;
+  next_poll_ = st_.work() + kPollInterval;
   if (hooks_.should_stop && hooks_.should_stop()) {
     stop_ = true;
     stopped_by_limit_ = true;
   }
-  if (hooks_.on_progress && st_.work >= next_progress_) {
-    next_progress_ = st_.work + kProgressInterval;
+  if (hooks_.on_progress && st_.work() >= next_progress_) {
+    next_progress_ = st_.work() + kProgressInterval;
     SearchProgress p;
-    p.work = st_.work;
-    p.moves = st_.step;
-    p.restarts = restarts_;
+    p.work = st_.work();
+    p.moves = st_.step();
+    p.restarts = policy_.restarts();
     p.violated_rows = st_.violated.size();
     p.found = found_;
     p.best_objective = best_objective_;
@@ -327,21 +299,21 @@ void Engine::poll() {
 
 void Engine::decide_flip_cache() {
   flip_decided_ = true;
-  if (st_.step == 0) return;
+  if (st_.step() == 0) return;
   // Under a uniform model of moves and candidates over the binary columns, a row of length L
   // costs about 2L row evaluations per move through it and saves one per scored candidate in
   // it: worth keeping when L is below half the binary candidates scored per step.
-  const double scores = static_cast<double>(gen_.binary_scores()) / static_cast<double>(st_.step);
+  const double scores = static_cast<double>(mv_.flip.binary_scores()) / static_cast<double>(st_.step());
   const std::int64_t limit = opt_.ls_flip_cache_rows > 0
                                  ? opt_.ls_flip_cache_rows
                                  : static_cast<std::int64_t>(std::min(scores / 2.0, 2e9));
   double upkeep = 0.0, saving = 0.0, uniform = 0.0;
-  gen_.flip_estimate(limit, &upkeep, &saving, &uniform);
+  mv_.flip.estimate(limit, &upkeep, &saving, &uniform);
   // An entry of a uniform long row costs a lookup instead of a row term: about half saved.
   saving += 0.5 * uniform;
-  const bool on = opt_.ls_flip_cache == "on" || (limit > 0 && 2.0 * upkeep < scores * saving);
-  gen_.flip_enable(on, limit);
-  st_.work += static_cast<double>(sm_.col_start.back());
+  const bool on = choice<LsFlipCache>(opt_) == LsFlipCache::kOn || (limit > 0 && 2.0 * upkeep < scores * saving);
+  mv_.flip.enable(on, limit);
+  st_.add_work(static_cast<double>(sm_.col_start.back()));
   log_.log(LogLevel::kVerbose,
            "search: flip score cache %s (rows up to %lld entries; upkeep %.3g per move, saves %.3g "
            "per step at %.3g binary scores per step)\n",
@@ -353,7 +325,7 @@ void Engine::run_check() {
   const std::string diff = check_all();
   if (!diff.empty()) {
     status_ = Status(StatusCode::kInternal, "search state check failed after move " +
-                                                std::to_string(st_.step) + ": " + diff);
+                                                std::to_string(st_.step()) + ": " + diff);
     log_.warning("%s", status_.message().c_str());
     stop_ = true;
   }
@@ -362,31 +334,26 @@ void Engine::run_check() {
 void Engine::apply(const Candidate& c) {
   const Index j = c.var;
   const double old = st_.x[j];
-  gen_.apply_move(j, c.value);
-  ++st_.step;
-  st_.last_move[j] = st_.step;
+  mv_.flip.apply_move(j, c.value);
+  st_.record_move(j);
   const std::uint64_t tenure =
       static_cast<std::uint64_t>(opt_.ls_tabu_base) +
       rng_.below(static_cast<std::uint32_t>(std::min<std::int64_t>(opt_.ls_tabu_random, 1 << 30)));
-  if (c.value > old) {
-    st_.no_dec_until[j] = st_.step + tenure;
-  } else {
-    st_.no_inc_until[j] = st_.step + tenure;
-  }
+  st_.set_tabu(j, c.value > old, st_.step() + tenure);
   last_var_ = j;
   last_old_value_ = old;
   last_kind_ = c.kind;
   ++by_kind_[static_cast<std::size_t>(c.kind)];
   // The lift cache follows every move (its refresh costs only the watchers of
   // the touched rows), so the feasible phase rarely needs a full rebuild.
-  if (lift_valid_) gen_.lift_refresh_after(j, old);
+  if (mv_.lift.valid()) mv_.lift.refresh_after(j, old);
   if (!sm_.exact &&
       st_.moves_since_recompute >= static_cast<std::uint64_t>(opt_.ls_recompute_interval)) {
     st_.recompute();
-    gen_.flip_invalidate();
-    lift_valid_ = false;
+    mv_.flip.invalidate();
+    mv_.lift.invalidate();
   }
-  if (opt_.ls_check_level >= 2 && st_.step % static_cast<std::uint64_t>(opt_.ls_check_interval) == 0) {
+  if (opt_.ls_check_level >= 2 && st_.step() % static_cast<std::uint64_t>(opt_.ls_check_interval) == 0) {
     check_due_ = true;  // run once the caller has refreshed the lift cache
   }
 }
@@ -399,30 +366,29 @@ void Engine::apply_pair(const PairMove& pm, MoveKind kind) {
 void Engine::update_weights() {
   const std::int64_t limit = opt_.ls_weight_limit;
   if (smooth_ && rng_.chance(opt_.ls_smooth_prob)) {
-    if (found_ && st_.objective < gen_.threshold() && st_.obj_weight > 0) --st_.obj_weight;
+    if (found_ && st_.objective < mv_.scorer.threshold() && st_.obj_weight() > 0) st_.add_obj_weight(-1);
     // Backwards, because lowering a weight to 1 removes the row from the set.
     for (std::int32_t k = st_.raised_weights.size() - 1; k >= 0; --k) {
       const Index i = st_.raised_weights[k];
       if (st_.violated.contains(i)) continue;
-      if (st_.weight[i] > 1) gen_.add_weight(i, -1, limit);
-      if (st_.weight_lo[i] > 1) gen_.add_weight(i, -1, limit, true);
+      if (st_.weight[i] > 1) mv_.flip.add_weight(i, -1, limit);
+      if (st_.weight_lo[i] > 1) mv_.flip.add_weight(i, -1, limit, true);
     }
-    st_.work += static_cast<double>(st_.raised_weights.size());
+    st_.add_work(static_cast<double>(st_.raised_weights.size()));
     return;
   }
   if (st_.violated.empty()) {
-    if (found_ && st_.obj_weight < limit) ++st_.obj_weight;
+    if (found_ && st_.obj_weight() < limit) st_.add_obj_weight(1);
     return;
   }
   // A row with per-side weights raises the weight of the side that is violated.
   for (Index i : st_.violated) {
-    gen_.add_weight(i, 1, limit, sm_.row_sides[i] && st_.act[i] < sm_.rows[i].lo_tol);
+    mv_.flip.add_weight(i, 1, limit, sm_.row_sides[i] && st_.act[i] < sm_.rows[i].lo_tol);
   }
-  st_.work += static_cast<double>(st_.violated.size());
+  st_.add_work(static_cast<double>(st_.violated.size()));
 }
 
 void Engine::restart() {
-  ++restarts_;
   ++by_kind_[static_cast<std::size_t>(MoveKind::kRestart)];
   std::vector<double> x;
   if (found_ && !restart_point_.empty()) {
@@ -450,174 +416,107 @@ void Engine::restart() {
   }
   st_.load(x);
   st_.reset_weights();
-  gen_.flip_invalidate();
-  gen_.unfreeze();
-  // A full epoch that improved the incumbent is followed by another; otherwise every
-  // ls_lns_full_every-th epoch is full.
-  const bool stay_full = full_epoch_ && epoch_improved_;
-  full_epoch_ = false;
-  epoch_improved_ = false;
-  if (found_ && opt_.ls_lns) {
-    ++lns_epochs_;
-    full_epoch_ = stay_full || (opt_.ls_lns_full_every > 0 &&
-                                lns_since_full_ + 1 >= static_cast<std::uint64_t>(opt_.ls_lns_full_every));
-    lns_since_full_ = full_epoch_ ? 0 : lns_since_full_ + 1;
-    if (!full_epoch_) {
-      pick_neighbourhood();
-      gen_.freeze_except(free_);
-      ++frozen_epochs_;
-    }
+  mv_.flip.invalidate();
+  st_.add_work(mv_.frozen.unfreeze());
+  const RestartPolicy::Epoch epoch = policy_.next_epoch(found_);
+  if (epoch.neighbourhood) {
+    st_.add_work(nb_.grow(rng_, opt_.ls_lns_fraction, epoch.seed_from_objective));
+    st_.add_work(mv_.frozen.freeze_except(nb_.vars()));
   }
-  std::fill(st_.no_inc_until.begin(), st_.no_inc_until.end(), 0);
-  std::fill(st_.no_dec_until.begin(), st_.no_dec_until.end(), 0);
-  st_.work += static_cast<double>(sm_.num_vars);
-  last_improve_step_ = st_.step;
+  st_.clear_tabu();
+  st_.add_work(static_cast<double>(sm_.num_vars));
+  last_improve_step_ = st_.step();
   last_var_ = -1;
   last_kind_ = MoveKind::kRestart;
-  lift_valid_ = false;
+  mv_.lift.invalidate();
   log_.log(LogLevel::kVerbose, "search: restart %llu at move %llu\n",
-           static_cast<unsigned long long>(restarts_), static_cast<unsigned long long>(st_.step));
-}
-
-void Engine::pick_neighbourhood() {
-  const std::size_t nmov = sm_.movable_vars.size();
-  free_.clear();
-  if (nmov == 0) return;
-  const std::size_t target = std::clamp<std::size_t>(
-      static_cast<std::size_t>(std::llround(opt_.ls_lns_fraction * static_cast<double>(nmov))), 1, nmov);
-  if (nb_var_mark_.empty()) {
-    nb_var_mark_.assign(static_cast<std::size_t>(sm_.num_vars), 0);
-    nb_row_mark_.assign(static_cast<std::size_t>(sm_.num_rows), 0);
-  }
-  if (++nb_gen_ == 0) {
-    std::fill(nb_var_mark_.begin(), nb_var_mark_.end(), 0);
-    std::fill(nb_row_mark_.begin(), nb_row_mark_.end(), 0);
-    nb_gen_ = 1;
-  }
-  nb_rows_.clear();
-  double work = 0.0;
-  const bool from_objective = opt_.ls_lns_seed == "objective" ||
-                              (opt_.ls_lns_seed == "mixed" && lns_epochs_ % 2 == 0);
-  auto take = [&](Index j) {
-    nb_var_mark_[j] = nb_gen_;
-    free_.push_back(j);
-    for (NzIndex p = sm_.col_start[j]; p < sm_.col_start[j + 1]; ++p) {
-      const Index i = sm_.col_row[p];
-      if (nb_row_mark_[i] == nb_gen_) continue;
-      nb_row_mark_[i] = nb_gen_;
-      nb_rows_.push_back(i);
-    }
-    work += static_cast<double>(sm_.col_length(j)) + 1.0;
-  };
-  std::size_t head = 0;
-  while (free_.size() < target) {
-    if (head == nb_rows_.size()) {  // a new seed: the first, or the component is exhausted
-      Index j = sm_.movable_vars[rng_.below(static_cast<std::uint32_t>(nmov))];
-      if (free_.empty() && from_objective && !sm_.obj_vars.empty()) {
-        const Index k = sm_.obj_vars[rng_.below(static_cast<std::uint32_t>(sm_.obj_vars.size()))];
-        if (!sm_.is_fixed[k]) j = k;
-      }
-      work += 1.0;
-      if (nb_var_mark_[j] != nb_gen_) take(j);
-      continue;
-    }
-    const Index i = nb_rows_[head++];
-    const NzIndex begin = sm_.row_start[i];
-    const NzIndex len = sm_.row_length(i);
-    if (len == 0) continue;
-    // From a random entry on, so a long row does not always give the same columns.
-    const NzIndex off = static_cast<NzIndex>(rng_.below(static_cast<std::uint32_t>(len)));
-    for (NzIndex t = 0; t < len && free_.size() < target; ++t) {
-      const Index j = sm_.row_col[begin + (off + t) % len];
-      work += 1.0;
-      if (nb_var_mark_[j] == nb_gen_ || sm_.is_fixed[j]) continue;
-      take(j);
-    }
-  }
-  st_.work += work;
+           static_cast<unsigned long long>(policy_.restarts()), static_cast<unsigned long long>(st_.step()));
 }
 
 void Engine::feasible_phase() {
-  if (!lift_valid_) {
-    gen_.lift_rebuild();
-    lift_valid_ = true;
-  }
+  if (!mv_.lift.valid()) mv_.lift.rebuild();
   Candidate c;
   PairMove pm;
   while (!stop_ && st_.violated.empty()) {
-    if (gen_.lift_best(&c)) {
+    if (mv_.lift.best(&c)) {
       apply(c);
-    } else if ((!found_ || st_.objective < gen_.threshold()) &&
-               gen_.best_swap(opt_.ls_swap_vars, opt_.ls_swap_partners, &pm)) {
+    } else if ((!found_ || st_.objective < mv_.scorer.threshold()) &&
+               mv_.pairs.best_swap(phase_sizes(MoveKind::kSwap, Phase::kImprove).a.of(opt_, found_),
+                               phase_sizes(MoveKind::kSwap, Phase::kImprove).b.of(opt_, found_), &pm)) {
       // Swaps only polish a point that is about to become the incumbent, so their cost is
       // paid once per improvement, not at every return to a feasible point.
       apply_pair(pm, MoveKind::kSwap);
     } else {
       break;
     }
-    if (!lift_valid_) break;
+    if (!mv_.lift.valid()) break;
     if (check_due_) run_check();
     poll();
   }
-  if (st_.violated.empty() && (!found_ || st_.objective < gen_.threshold())) {
+  if (st_.violated.empty() && (!found_ || st_.objective < mv_.scorer.threshold())) {
     record_incumbent(last_kind_);
   }
 }
 
 void Engine::step() {
+  // The sizes of every kind come from the move table (move_table.h); this is only the order.
   const bool inc = found_;
-  const bool breakthrough = inc && !(st_.objective < gen_.threshold());
+  const bool breakthrough = inc && !(st_.objective < mv_.scorer.threshold());
+  const auto size = [&](MoveKind kind, Phase phase, SampleSize PhaseSizes::*which) {
+    return (phase_sizes(kind, phase).*which).of(opt_, inc);
+  };
+  const auto add = [&](MoveKind kind, Phase phase) { add_candidates(mv_.gen, opt_, kind, phase, inc); };
   Candidate c{};
   Score s;
-  gen_.begin(true);
-  if (!st_.violated.empty()) gen_.add_unsat_tight(opt_.ls_unsat_rows, inc ? opt_.ls_unsat_bm_bms : opt_.ls_unsat_bms,
-                          MoveKind::kUnsatTight);
-  if (breakthrough) gen_.add_breakthrough(opt_.ls_bm_vars);
-  if (gen_.select(inc ? opt_.ls_unsat_bm_bms : opt_.ls_unsat_bms, true, &c, &s)) {
+  // Tight moves of violated rows, with breakthrough moves when the point is not below the
+  // incumbent.
+  mv_.gen.begin(true);
+  if (!st_.violated.empty()) add(MoveKind::kUnsatTight, Phase::kImprove);
+  if (breakthrough) add(MoveKind::kBreakthrough, Phase::kImprove);
+  if (mv_.gen.select(size(MoveKind::kUnsatTight, Phase::kImprove, &PhaseSizes::select), true, &c, &s)) {
     apply(c);
     return;
   }
-  if (opt_.ls_transfer_pairs > 0 && !st_.violated.empty() && (!inc || opt_.ls_transfer_restore)) {
+  // Transfers (same tabu as the list above).
+  const std::int64_t transfer_pairs = size(MoveKind::kTransfer, Phase::kImprove, &PhaseSizes::c);
+  if (transfer_pairs > 0 && !st_.violated.empty() && (!inc || opt_.ls_transfer_restore)) {
     PairMove pm;
-    if (gen_.best_transfer(opt_.ls_unsat_rows, opt_.ls_transfer_partners, opt_.ls_transfer_pairs,
-                           &pm, &s)) {
+    if (mv_.pairs.best_transfer(size(MoveKind::kTransfer, Phase::kImprove, &PhaseSizes::a),
+                                size(MoveKind::kTransfer, Phase::kImprove, &PhaseSizes::b), transfer_pairs,
+                                &pm, &s)) {
       apply_pair(pm, MoveKind::kTransfer);
       return;
     }
   }
-  if (inc && opt_.ls_sat_rows > 0) {
-    gen_.begin(true);
-    gen_.add_sat_tight(opt_.ls_sat_rows, opt_.ls_sat_bms);
-    if (gen_.select(opt_.ls_sat_bms, true, &c, &s)) {
+  // Tight moves of satisfied rows (once an incumbent exists), then flips.
+  if (inc && size(MoveKind::kSatTight, Phase::kImprove, &PhaseSizes::a) > 0) {
+    mv_.gen.begin(true);
+    add(MoveKind::kSatTight, Phase::kImprove);
+    if (mv_.gen.select(size(MoveKind::kSatTight, Phase::kImprove, &PhaseSizes::select), true, &c, &s)) {
       apply(c);
       return;
     }
   }
-  if (opt_.ls_flip_bms > 0) {
-    gen_.begin(true);
-    gen_.add_flips(opt_.ls_flip_bms);
-    if (gen_.select(opt_.ls_flip_bms, true, &c, &s)) {
+  if (size(MoveKind::kFlip, Phase::kImprove, &PhaseSizes::a) > 0) {
+    mv_.gen.begin(true);
+    add(MoveKind::kFlip, Phase::kImprove);
+    if (mv_.gen.select(size(MoveKind::kFlip, Phase::kImprove, &PhaseSizes::select), true, &c, &s)) {
       apply(c);
       return;
     }
   }
   // Local optimum: update the weights, then escape with the best move of a random violated
   // row (plus breakthrough moves), even if it does not improve; never undo the last step.
+  // The row is sampled like the tight moves: a row that needs decreases draws from its entries
+  // above their lower bound, so the few binaries at 1 of a long set-partitioning row are never
+  // missed. Without a violated row (or candidate), satisfied rows, then flips.
   update_weights();
-  gen_.begin(false, last_var_, last_old_value_);
-  if (!st_.violated.empty()) {
-    const std::int32_t nv = st_.violated.size();
-    // One random violated row, sampled like the tight moves (ls_unsat_bms entries at most):
-    // a row that needs decreases draws from its entries above their lower bound, so the few
-    // binaries at 1 of a long set-partitioning row are never missed.
-    gen_.add_row_tight_sampled(
-        st_.violated[static_cast<std::int32_t>(rng_.below(static_cast<std::uint32_t>(nv)))],
-        opt_.ls_unsat_bms, MoveKind::kRandomTight);
-  }
-  if (breakthrough) gen_.add_breakthrough(opt_.ls_bm_vars);
-  if (gen_.num_candidates() == 0) gen_.add_sat_tight(std::max<std::int64_t>(1, opt_.ls_sat_rows), opt_.ls_random_bms);
-  if (gen_.num_candidates() == 0) gen_.add_flips(std::max<std::int64_t>(1, opt_.ls_flip_bms));
-  if (gen_.select(opt_.ls_random_bms, false, &c, &s)) {
+  mv_.gen.begin(false, last_var_, last_old_value_);
+  add(MoveKind::kRandomTight, Phase::kEscape);
+  if (breakthrough) add(MoveKind::kBreakthrough, Phase::kEscape);
+  if (mv_.gen.num_candidates() == 0) add(MoveKind::kSatTight, Phase::kEscape);
+  if (mv_.gen.num_candidates() == 0) add(MoveKind::kFlip, Phase::kEscape);
+  if (mv_.gen.select(size(MoveKind::kRandomTight, Phase::kEscape, &PhaseSizes::select), false, &c, &s)) {
     stuck_ = 0;
     apply(c);
     return;
@@ -630,18 +529,18 @@ void Engine::step() {
       restart();
     }
   }
-  st_.work += 1.0;  // an idle iteration still costs effort, so the work limit is reached
+  st_.add_work(1.0);  // an idle iteration still costs effort, so the work limit is reached
 }
 
 bool Engine::iterate() {
   if (stop_) return false;
   // The probe also ends after 10,000 work units per probe step, so slow steps (long columns,
   // large samples) spend less time unaccelerated.
-  if (!flip_decided_ && (st_.step >= static_cast<std::uint64_t>(opt_.ls_flip_cache_probe) ||
-                         st_.work >= 1e4 * static_cast<double>(opt_.ls_flip_cache_probe))) {
+  if (!flip_decided_ && (st_.step() >= static_cast<std::uint64_t>(opt_.ls_flip_cache_probe) ||
+                         st_.work() >= 1e4 * static_cast<double>(opt_.ls_flip_cache_probe))) {
     decide_flip_cache();
   }
-  if (bm_gap_ > 0 && st_.step - last_improve_step_ > static_cast<std::uint64_t>(opt_.ls_bm_reset_steps)) {
+  if (bm_gap_ > 0 && st_.step() - last_improve_step_ > static_cast<std::uint64_t>(opt_.ls_bm_reset_steps)) {
     bm_gap_ = 0;
     refresh_incumbent_info();
   }
@@ -653,7 +552,7 @@ bool Engine::iterate() {
       return false;
     }
   }
-  if (st_.step - last_improve_step_ >= restart_limit()) {
+  if (st_.step() - last_improve_step_ >= restart_limit()) {
     restart();
   } else {
     step();
@@ -664,65 +563,38 @@ bool Engine::iterate() {
 }
 
 bool Engine::force_move(MoveKind kind) {
+  if (static_cast<std::size_t>(kind) >= kNumMoveKinds) return false;
+  const MoveKindInfo& info = move_kind_info(kind);
+  const PhaseSizes& z = phase_sizes(kind, Phase::kForce);
+  if (!z.used) return false;
+  const auto size = [&](const SampleSize& sz) { return sz.of(opt_, found_); };
   Candidate c{};
   Score s;
-  if (kind == MoveKind::kRestart) {
-    restart();
-    return true;
+  PairMove pm;
+  switch (info.source) {
+    case MoveSource::kRestart: restart(); return true;
+    case MoveSource::kLift:
+      if (!st_.violated.empty()) return false;
+      if (!mv_.lift.valid()) mv_.lift.rebuild();
+      if (!mv_.lift.best(&c)) return false;
+      apply(c);
+      return true;
+    case MoveSource::kTransfer:
+      mv_.gen.begin(false);
+      if (!mv_.pairs.best_transfer(size(z.a), size(z.b), size(z.c), &pm, &s)) return false;
+      apply_pair(pm, kind);
+      return true;
+    case MoveSource::kSwap:
+      if (!st_.violated.empty()) return false;
+      if (!mv_.pairs.best_swap(size(z.a), size(z.b), &pm)) return false;
+      apply_pair(pm, kind);
+      return true;
+    case MoveSource::kNone: return false;
+    default: break;
   }
-  if (kind == MoveKind::kLift) {
-    if (!st_.violated.empty()) return false;
-    if (!lift_valid_) {
-      gen_.lift_rebuild();
-      lift_valid_ = true;
-    }
-    if (!gen_.lift_best(&c)) return false;
-    apply(c);
-    return true;
-  }
-  if (kind == MoveKind::kTransfer) {
-    gen_.begin(false);
-    PairMove pm;
-    if (!gen_.best_transfer(opt_.ls_unsat_rows, opt_.ls_transfer_partners,
-                            std::max<std::int64_t>(opt_.ls_transfer_pairs, 50), &pm, &s)) {
-      return false;
-    }
-    apply_pair(pm, MoveKind::kTransfer);
-    return true;
-  }
-  if (kind == MoveKind::kSwap) {
-    if (!st_.violated.empty()) return false;
-    PairMove pm;
-    if (!gen_.best_swap(static_cast<std::int64_t>(sm_.obj_vars.size()),
-                        std::max<std::int64_t>(opt_.ls_swap_partners, 50), &pm)) {
-      return false;
-    }
-    apply_pair(pm, MoveKind::kSwap);
-    return true;
-  }
-  gen_.begin(false);
-  switch (kind) {
-    case MoveKind::kUnsatTight:
-      gen_.add_unsat_tight(opt_.ls_unsat_rows, std::numeric_limits<std::int64_t>::max(), kind);
-      break;
-    case MoveKind::kSatTight:
-      gen_.add_sat_tight(std::max<std::int64_t>(5, opt_.ls_sat_rows),
-                         std::numeric_limits<std::int64_t>::max());
-      break;
-    case MoveKind::kBreakthrough:
-      if (found_) gen_.add_breakthrough(static_cast<std::int64_t>(sm_.obj_vars.size()));
-      break;
-    case MoveKind::kFlip: gen_.add_flips(std::max<std::int64_t>(20, opt_.ls_flip_bms)); break;
-    case MoveKind::kRandomTight:
-      if (!st_.violated.empty()) {
-        gen_.add_row_tight(st_.violated[static_cast<std::int32_t>(
-                               rng_.below(static_cast<std::uint32_t>(st_.violated.size())))],
-                           kind);
-      }
-      break;
-    default: return false;
-  }
-  if (!gen_.select(std::numeric_limits<std::int64_t>::max(), false, &c, &s)) return false;
+  mv_.gen.begin(false);
+  add_candidates(mv_.gen, opt_, kind, Phase::kForce, found_);
+  if (!mv_.gen.select(size(z.select), false, &c, &s)) return false;
   apply(c);
   return true;
 }
@@ -730,32 +602,27 @@ bool Engine::force_move(MoveKind kind) {
 std::string Engine::check_all() {
   std::string diff = st_.check_against_scratch();
   if (!diff.empty()) return diff;
-  diff = gen_.flip_check();
+  diff = mv_.flip.check();
   if (!diff.empty()) return diff;
   // Scores: the incremental state against a recomputed copy, on the candidates of every
   // neighbourhood. The copies use their own generator so the run is not perturbed.
-  SearchState inc = st_;
-  SearchState fresh = st_;
-  fresh.recompute();
-  Rng r1(st_.step), r2(0);
-  MoveGenerator g_inc(sm_, inc, opt_, r1), g_fresh(sm_, fresh, opt_, r2);
+  Rng r1(st_.step()), r2(0);
+  MoveContext inc(sm_, st_, opt_, r1), fresh(sm_, st_, opt_, r2);
+  fresh.state.recompute();
   // Same acceptance threshold as the engine; the target only shapes candidate values.
   const bool has = found_;
-  g_inc.set_incumbent(has, gen_.threshold(), 0);
-  g_fresh.set_incumbent(has, gen_.threshold(), 0);
-  if (gen_.any_frozen()) {  // the same neighbourhood, so lifts and candidates compare
-    g_inc.freeze_except(free_);
-    g_fresh.freeze_except(free_);
+  inc.scorer.set_incumbent(has, mv_.scorer.threshold(), 0);
+  fresh.scorer.set_incumbent(has, mv_.scorer.threshold(), 0);
+  if (mv_.frozen.any()) {  // the same neighbourhood, so lifts and candidates compare
+    inc.frozen.freeze_except(nb_.vars());
+    fresh.frozen.freeze_except(nb_.vars());
   }
-  g_inc.begin(false);
-  g_inc.add_unsat_tight(opt_.ls_unsat_rows, 1000, MoveKind::kUnsatTight);
-  g_inc.add_sat_tight(std::max<std::int64_t>(3, opt_.ls_sat_rows), 1000);
-  if (has) g_inc.add_breakthrough(static_cast<std::int64_t>(sm_.obj_vars.size()));
-  g_inc.add_flips(10);
-  const std::vector<Candidate>& cands = g_inc.candidates();
+  inc.gen.begin(false);
+  for (const MoveKindInfo& info : kMoveKinds) add_candidates(inc.gen, opt_, info.kind, Phase::kCheck, has);
+  const std::vector<Candidate>& cands = inc.gen.candidates();
   for (std::size_t t = 0; t < cands.size(); ++t) {
     const Candidate& c = cands[t];
-    const Score a = g_inc.score(c.var, c.value), b = g_fresh.score(c.var, c.value);
+    const Score a = inc.scorer.score(c.var, c.value), b = fresh.scorer.score(c.var, c.value);
     if (!(a == b)) {
       return "score of x" + std::to_string(c.var) + " := " + std::to_string(c.value) + ": " +
              std::to_string(a.progress) + "/" + std::to_string(a.bonus) + " vs scratch " +
@@ -766,7 +633,7 @@ std::string Engine::check_all() {
     // decide a near-tie between two violated sides differently).
     auto same_rows = [&](Index v) {
       for (NzIndex p = sm_.col_start[v]; p < sm_.col_start[v + 1]; ++p) {
-        if (inc.act_d[sm_.col_row[p]] != fresh.act_d[sm_.col_row[p]]) return false;
+        if (inc.state.act_d[sm_.col_row[p]] != fresh.state.act_d[sm_.col_row[p]]) return false;
       }
       return true;
     };
@@ -774,21 +641,21 @@ std::string Engine::check_all() {
         same_rows(cands[t + 1].var)) {
       const Candidate& d = cands[t + 1];
       const double dc = c.value - st_.x[c.var], dd = d.value - st_.x[d.var];
-      const Score pa = g_inc.pair_score(c.var, dc, d.var, dd);
-      const Score pb = g_fresh.pair_score(c.var, dc, d.var, dd);
+      const Score pa = inc.pairs.pair_score(c.var, dc, d.var, dd);
+      const Score pb = fresh.pairs.pair_score(c.var, dc, d.var, dd);
       if (!(pa == pb)) {
         return "pair score of x" + std::to_string(c.var) + ", x" + std::to_string(d.var) + ": " +
                std::to_string(pa.progress) + " vs scratch " + std::to_string(pb.progress);
       }
     }
   }
-  if (lift_valid_) {
-    diff = gen_.lift_check();
+  if (mv_.lift.valid()) {
+    diff = mv_.lift.check();
     if (!diff.empty()) return diff;
     for (Index j : sm_.lift_vars) {
       double v1, g1, v2, g2;
-      gen_.lift_compute(j, &v1, &g1);
-      g_fresh.lift_compute(j, &v2, &g2);
+      mv_.lift.compute(j, &v1, &g1);
+      fresh.lift.compute(j, &v2, &g2);
       const double tol = sm_.is_int[j] ? 0.0 : 1e-9 * (1.0 + std::fabs(v2));
       if (std::fabs(v1 - v2) > tol) {
         return "lift domain of x" + std::to_string(j) + ": " + std::to_string(v1) +
@@ -804,11 +671,11 @@ SearchResult Engine::result() const {
   r.found = found_;
   r.best_x = best_x_;
   r.best_objective = best_objective_;
-  r.moves = st_.step;
+  r.moves = st_.step();
   r.moves_by_kind = by_kind_;
-  r.restarts = restarts_;
-  r.neighbourhood_epochs = frozen_epochs_;
-  r.work = st_.work;
+  r.restarts = policy_.restarts();
+  r.neighbourhood_epochs = policy_.neighbourhood_epochs();
+  r.work = st_.work();
   r.warm_start_feasible = warm_feasible_;
   r.warm_start_repaired = warm_repaired_;
   r.stopped_by_limit = stopped_by_limit_;

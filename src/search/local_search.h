@@ -23,7 +23,7 @@
 // rows are sampled entry-wise, never expanded), each scored candidate costs its
 // column length, and applying a move costs its column length. The lift cache
 // follows every move: only the variables watching a row of the moved column, on
-// the side that gained room, are recomputed (see MoveGenerator in moves.h).
+// the side that gained room, are recomputed (see LiftCache in lift_cache.h).
 //
 // Determinism: decisions depend only on the model, the options and the seed;
 // effort is counted in work units (nonzeros touched); the clock is only read by
@@ -41,6 +41,7 @@
 #include "model/model.h"
 #include "options/options.h"
 #include "search/move_kind.h"
+#include "search/restart_policy.h"  // luby()
 #include "search/search_model.h"
 #include "util/logger.h"
 #include "util/status.h"
@@ -89,10 +90,6 @@ struct SearchResult {
   std::uint64_t imported = 0;        // incumbents adopted through import_incumbent()
   Status status;                     // kInternal if a state check failed (ls_check_level 2)
 };
-
-// The k-th term (k >= 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..., which scales
-// the restart interval under ls_restart_luby. Cost O(log^2 k).
-std::uint64_t luby(std::uint64_t k);
 
 // Runs the local search on `model` until should_stop() or the work limit.
 // `initial` is empty or has one value per column (NaN = unspecified).

@@ -1,9 +1,11 @@
 // The kinds of moves of the local search, used for statistics, the log and
-// the source of each improvement.
+// the source of each improvement, and the two move records the generators produce.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+
+#include "model/model.h"
 
 namespace lsmip::search {
 
@@ -24,6 +26,21 @@ enum class MoveKind : std::uint8_t {
 };
 
 inline constexpr std::size_t kNumMoveKinds = static_cast<std::size_t>(MoveKind::kCount);
+
+// One candidate move: var := value, produced by a move of `kind`.
+struct Candidate {
+  Index var;
+  double value;  // new value of var
+  MoveKind kind;
+};
+
+// A pair move (a transfer or a swap): var := value and partner := partner_value.
+struct PairMove {
+  Index var;
+  double value;
+  Index partner;
+  double partner_value;
+};
 
 // Short name for the log: "tight", "sat-tight", "break", "lift", "flip", "random", "transfer",
 // "swap", "restart", "initial".

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "options/choices.h"
+
 namespace lsmip::search {
 namespace {
 
@@ -168,6 +170,7 @@ SearchModel build_search_model(const Model& model, const Options& options) {
   // than met, and its single weight tracks it better).
   sm.row_sides.assign(m, 0);
   sm.row_unit_eq.assign(m, 0);
+  const LsSideWeights side_weights = choice<LsSideWeights>(options);
   for (Index r = 0; r < m; ++r) {
     if (!std::isfinite(sm.rows[r].lo) || !std::isfinite(sm.rows[r].hi)) continue;
     bool unit = true;
@@ -177,8 +180,8 @@ SearchModel build_search_model(const Model& model, const Options& options) {
     }
     sm.row_unit_eq[r] = unit && sm.rows[r].lo == sm.rows[r].hi;
     sm.any_unit_eq = sm.any_unit_eq || sm.row_unit_eq[r];
-    if (options.ls_side_weights == "none") continue;
-    sm.row_sides[r] = options.ls_side_weights == "all" || unit;
+    if (side_weights == LsSideWeights::kNone) continue;
+    sm.row_sides[r] = side_weights == LsSideWeights::kAll || unit;
     sm.any_row_sides = sm.any_row_sides || sm.row_sides[r];
   }
   // Lift candidates: a variable in an equality row has an empty local feasible domain.

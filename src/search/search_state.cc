@@ -22,9 +22,9 @@ SearchState::SearchState(const SearchModel& sm) : sm_(sm) {
   weight.assign(sm.num_rows, 1);
   weight_lo.assign(sm.num_rows, 1);
   raised_weights.reset(sm.num_rows);
-  last_move.assign(sm.num_vars, 0);
-  no_inc_until.assign(sm.num_vars, 0);
-  no_dec_until.assign(sm.num_vars, 0);
+  last_move_.assign(sm.num_vars, 0);
+  no_inc_until_.assign(sm.num_vars, 0);
+  no_dec_until_.assign(sm.num_vars, 0);
   const std::size_t nnz = sm.row_col.size();
   above_items.assign(nnz, -1);
   above_count.assign(sm.num_rows, 0);
@@ -86,7 +86,7 @@ void SearchState::recompute_row(Index i) {
   } else {
     violated.erase(i);
   }
-  work += static_cast<double>(sm_.row_start[i + 1] - sm_.row_start[i]) + 1.0;
+  work_ += static_cast<double>(sm_.row_start[i + 1] - sm_.row_start[i]) + 1.0;
 }
 
 void SearchState::apply(Index j, double value) {
@@ -119,13 +119,18 @@ void SearchState::apply(Index j, double value) {
   }
   objective += static_cast<Real>(sm_.cost[j]) * delta;
   ++moves_since_recompute;
-  work += static_cast<double>(end - sm_.col_start[j]) + 1.0;
+  work_ += static_cast<double>(end - sm_.col_start[j]) + 1.0;
 }
 
 void SearchState::reset_weights() {
   for (Index i : raised_weights) weight[i] = weight_lo[i] = 1;
   raised_weights.clear();
-  obj_weight = 1;
+  obj_weight_ = 1;
+}
+
+void SearchState::clear_tabu() {
+  std::fill(no_inc_until_.begin(), no_inc_until_.end(), 0);
+  std::fill(no_dec_until_.begin(), no_dec_until_.end(), 0);
 }
 
 void SearchState::add_weight(Index i, std::int64_t delta, std::int64_t limit, bool lo_side) {

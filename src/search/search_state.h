@@ -81,16 +81,42 @@ class SearchState {
                                          // per-side weights (ls_side_weights)
   std::vector<std::int64_t> weight_lo;   // the lower side's weight (per-side weights only)
   IndexedSet raised_weights;             // rows whose weight differs from 1
-  std::int64_t obj_weight = 1;           // objective weight
-  std::uint64_t step = 0;                // moves applied so far (also the age clock)
-  std::vector<std::uint64_t> last_move;  // step of the last move of each variable
-  std::vector<std::uint64_t> no_inc_until;  // tabu: no increase before this step
-  std::vector<std::uint64_t> no_dec_until;  // tabu: no decrease before this step
   std::vector<std::int32_t> above_items;  // per row (CSR layout): offsets of entries above lb
   std::vector<std::int32_t> above_count;  // size of each row's list
   std::vector<std::int32_t> above_slot;   // per CSR entry: its place in the list, -1 = absent
   std::uint64_t moves_since_recompute = 0;
-  double work = 0;                       // nonzeros touched by apply/recompute
+
+  // ---- Move clock, tabu horizons, objective weight and work (written only here) ----
+  // Moves applied so far (also the age clock).
+  std::uint64_t step() const { return step_; }
+  // Step of the last move of variable j (0 = never moved).
+  const std::uint64_t& last_move(Index j) const { return last_move_[static_cast<std::size_t>(j)]; }
+  // Counts one more move, made by variable j: advances the step and stamps j's age.
+  void record_move(Index j) {
+    ++step_;
+    last_move_[static_cast<std::size_t>(j)] = step_;
+  }
+  // Tabu horizons: no increase (no decrease) of x_j before step no_inc_until(j) (no_dec_until(j)).
+  const std::uint64_t& no_inc_until(Index j) const { return no_inc_until_[static_cast<std::size_t>(j)]; }
+  const std::uint64_t& no_dec_until(Index j) const { return no_dec_until_[static_cast<std::size_t>(j)]; }
+  // After a move of j upwards (moved_up) forbids decreasing it before step `until`, otherwise
+  // forbids increasing it.
+  void set_tabu(Index j, bool moved_up, std::uint64_t until) {
+    (moved_up ? no_dec_until_ : no_inc_until_)[static_cast<std::size_t>(j)] = until;
+  }
+  // True when the tabu horizons allow moving x_j to `value` at the current step.
+  bool tabu_allows(Index j, double value) const {
+    return value > x[static_cast<std::size_t>(j)] ? step_ >= no_inc_until(j) : step_ >= no_dec_until(j);
+  }
+  // Lifts every tabu horizon. Cost O(n); the caller accounts the work.
+  void clear_tabu();
+  // Objective weight (starts at 1; reset_weights() resets it).
+  std::int64_t obj_weight() const { return obj_weight_; }
+  void add_obj_weight(std::int64_t delta) { obj_weight_ += delta; }
+  // Work units (nonzeros touched) spent so far by this worker: apply/recompute count their
+  // own, everything else is added by the code that spends it.
+  double work() const { return work_; }
+  void add_work(double w) { work_ += w; }
 
  private:
   // Adds (above = true) or removes variable j's entries in the above-lb lists.
@@ -99,6 +125,12 @@ class SearchState {
   static constexpr Real kUnitErr = 0x1.0p-60L;
   const SearchModel& sm_;
   std::vector<float> err_limit_;  // act_err above this triggers recompute_row
+  std::int64_t obj_weight_ = 1;
+  std::uint64_t step_ = 0;
+  std::vector<std::uint64_t> last_move_;
+  std::vector<std::uint64_t> no_inc_until_;
+  std::vector<std::uint64_t> no_dec_until_;
+  double work_ = 0;
 };
 
 }  // namespace lsmip::search

@@ -37,7 +37,7 @@ TEST(Fifo, NoWriterEndsAtTheStop) {
   const std::string path = make_fifo("nowriter.mps");
   Logger log(LogLevel::kQuiet);
   const auto start = Clock::now();
-  const Result<Model> r = read_model(path, Options{}, log, stop_after_300ms(start));
+  const Result<Model> r = read_model(path, read_options(Options{}), log, stop_after_300ms(start));
   const double secs = std::chrono::duration<double>(Clock::now() - start).count();
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().code(), StatusCode::kInterrupted) << r.status().to_string();
@@ -60,7 +60,7 @@ TEST(Fifo, TricklingWriterEndsAtTheStop) {
   });
   Logger log(LogLevel::kQuiet);
   const auto start = Clock::now();
-  const Result<Model> r = read_model(path, Options{}, log, stop_after_300ms(start));
+  const Result<Model> r = read_model(path, read_options(Options{}), log, stop_after_300ms(start));
   const double secs = std::chrono::duration<double>(Clock::now() - start).count();
   done = true;
   writer.join();
@@ -83,7 +83,7 @@ TEST(Fifo, CompleteInputIsReadInFull) {
     ::close(fd);
   });
   Logger log(LogLevel::kQuiet);
-  const Result<Model> r = read_model(path, Options{}, log, [] { return false; });
+  const Result<Model> r = read_model(path, read_options(Options{}), log, [] { return false; });
   writer.join();
   ASSERT_TRUE(r.ok()) << r.status().to_string();
   EXPECT_EQ(r.value().num_cols(), 1);

@@ -2,7 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <set>
+#include <string>
+#include <utility>
+
+#include "options/choices.h"
 
 namespace lsmip {
 namespace {
@@ -50,6 +55,45 @@ TEST(Options, NonDefaultListRoundTrips) {
   }
   EXPECT_EQ(back.seed, 9);
   EXPECT_EQ(back.time_limit, 10.0);
+}
+
+// Every value of a choice enum, in order, with its text: the texts joined by '|' must be the
+// table's choices string, and choice<E>() must give the enum for each text.
+template <typename E>
+void expect_choice_enum(std::initializer_list<std::pair<const char*, E>> values) {
+  const std::string_view name = ChoiceOption<E>::name;
+  std::string joined;
+  for (const auto& [text, value] : values) {
+    Options o;
+    ASSERT_TRUE(set_option(o, name, text).ok()) << name << " = " << text;
+    EXPECT_EQ(choice<E>(o), value) << name << " = " << text;
+    joined += (joined.empty() ? "" : "|") + std::string(text);
+  }
+  std::string_view table;
+  for (const OptionSpec& spec : option_specs()) {
+    if (spec.name == name) table = spec.choices;
+  }
+  EXPECT_EQ(joined, table) << name;
+}
+
+TEST(Options, ChoiceEnumsFollowTheTable) {
+  expect_choice_enum<MpsNegativeUpper>(
+      {{"minus-infinity", MpsNegativeUpper::kMinusInfinity}, {"keep-zero", MpsNegativeUpper::kKeepZero}});
+  expect_choice_enum<MpsFormat>({{"auto", MpsFormat::kAuto}, {"free", MpsFormat::kFree}, {"fixed", MpsFormat::kFixed}});
+  expect_choice_enum<PortfolioRestart>({{"best", PortfolioRestart::kBest},
+                                        {"elite", PortfolioRestart::kElite},
+                                        {"crossover", PortfolioRestart::kCrossover},
+                                        {"mixed", PortfolioRestart::kMixed}});
+  expect_choice_enum<PortfolioConfigs>({{"mixed", PortfolioConfigs::kMixed}, {"seeds", PortfolioConfigs::kSeeds}});
+  expect_choice_enum<LsFlipCache>({{"auto", LsFlipCache::kAuto}, {"on", LsFlipCache::kOn}, {"off", LsFlipCache::kOff}});
+  expect_choice_enum<LsTieObjective>({{"off", LsTieObjective::kOff},
+                                      {"incumbent", LsTieObjective::kIncumbent},
+                                      {"always", LsTieObjective::kAlways}});
+  expect_choice_enum<LsWeightScheme>({{"smooth", LsWeightScheme::kSmooth}, {"monotone", LsWeightScheme::kMonotone}});
+  expect_choice_enum<LsLnsSeed>(
+      {{"any", LsLnsSeed::kAny}, {"objective", LsLnsSeed::kObjective}, {"mixed", LsLnsSeed::kMixed}});
+  expect_choice_enum<LsSideWeights>(
+      {{"none", LsSideWeights::kNone}, {"unit", LsSideWeights::kUnit}, {"all", LsSideWeights::kAll}});
 }
 
 }  // namespace

@@ -12,7 +12,7 @@
 
 #include "model/model_builder.h"
 #include "test_util.h"
-#include "search/moves.h"
+#include "search/move_context.h"
 #include "search/search_model.h"
 #include "search/search_state.h"
 #include "util/rng.h"
@@ -39,15 +39,20 @@ Model covering_model(const std::vector<double>& costs,
 
 struct Fixture {
   Fixture(const Model& model, const Options& opts, std::vector<double> x)
-      : options(opts), sm(build_search_model(model, options)), st(sm), rng(1),
-        gen(sm, st, options, rng) {
+      : options(opts), sm(build_search_model(model, options)), rng(1),
+        mv(sm, SearchState(sm), options, rng) {
     st.load(x);
   }
   Options options;
   SearchModel sm;
-  SearchState st;
   Rng rng;
-  MoveGenerator gen;
+  MoveContext mv;
+  SearchState& st = mv.state;
+  Scorer& scorer = mv.scorer;
+  FrozenVars& frozen = mv.frozen;
+  LiftCache& lift = mv.lift;
+  MoveGenerator& gen = mv.gen;
+  PairMoves& pairs = mv.pairs;
 };
 
 TEST(SearchMoves, TightStepNegativeCoefficients) {
@@ -80,7 +85,7 @@ TEST(SearchMoves, TightMovesSatisfyRowsWithNegativeCoefficients) {
   const Candidate c = f.gen.candidates()[0];
   EXPECT_EQ(c.var, 0);
   EXPECT_EQ(c.value, 3.0);  // -9 <= -7; x = 2 would give -6
-  const Score s = f.gen.score(c.var, c.value);
+  const Score s = f.scorer.score(c.var, c.value);
   EXPECT_EQ(s.progress, 2);  // violated -> satisfied, weight 1, mitigation 2
   f.st.apply(c.var, c.value);
   EXPECT_TRUE(f.st.violated.empty());
@@ -94,14 +99,14 @@ TEST(SearchMoves, ObjectiveTermHasTheRightSign) {
   b.add_col("y", 0, 5, -2, true);
   const Model m = build(b);
   Fixture f(m, Options{}, {2.0, 2.0});
-  f.gen.set_incumbent(true, 1.5L, 1.0L);  // incumbent objective 2 (3*2 - 2*2), not yet crossed
-  EXPECT_GT(f.gen.score(0, 1.0).progress, 0);  // x down: objective down
-  EXPECT_LT(f.gen.score(0, 3.0).progress, 0);
-  EXPECT_GT(f.gen.score(1, 3.0).progress, 0);  // y up: objective down (negative cost)
-  EXPECT_LT(f.gen.score(1, 1.0).progress, 0);
+  f.scorer.set_incumbent(true, 1.5L, 1.0L);  // incumbent objective 2 (3*2 - 2*2), not yet crossed
+  EXPECT_GT(f.scorer.score(0, 1.0).progress, 0);  // x down: objective down
+  EXPECT_LT(f.scorer.score(0, 3.0).progress, 0);
+  EXPECT_GT(f.scorer.score(1, 3.0).progress, 0);  // y up: objective down (negative cost)
+  EXPECT_LT(f.scorer.score(1, 1.0).progress, 0);
   // Breakthrough bonus only when the new objective crosses below the threshold.
-  EXPECT_GT(f.gen.score(0, 1.0).bonus, 0);        // objective -1 < 1.5
-  EXPECT_EQ(f.gen.score(1, 2.0 + 0.0).bonus, 0);  // no move, no crossing
+  EXPECT_GT(f.scorer.score(0, 1.0).bonus, 0);        // objective -1 < 1.5
+  EXPECT_EQ(f.scorer.score(1, 2.0 + 0.0).bonus, 0);  // no move, no crossing
   // Breakthrough move: objective 2 -> target 1 via x: 3*(x - 2) <= -1 -> x = 1.
   f.gen.begin(false);
   f.gen.add_breakthrough(10);
@@ -134,11 +139,11 @@ TEST(SearchMoves, EqualityRowCountedOnce) {
     Fixture f(m, o, {0.0, 0.0});
     EXPECT_EQ(f.sm.num_rows, split ? 2 : 1);
     EXPECT_EQ(f.st.violated.size(), 1);
-    EXPECT_EQ(f.gen.score(0, 1.0).progress, 2) << "split " << split;
+    EXPECT_EQ(f.scorer.score(0, 1.0).progress, 2) << "split " << split;
     f.st.apply(0, 1.0);
     EXPECT_TRUE(f.st.violated.empty());
     // Overshooting to x = y = 1 breaks it again on the other side: exactly -2.
-    EXPECT_EQ(f.gen.score(1, 1.0).progress, -2) << "split " << split;
+    EXPECT_EQ(f.scorer.score(1, 1.0).progress, -2) << "split " << split;
   }
 }
 
@@ -158,7 +163,7 @@ TEST(SearchMoves, InfiniteBoundsGiveFiniteMovesAndScores) {
   ASSERT_EQ(f.gen.num_candidates(), 2u);
   for (const Candidate& c : f.gen.candidates()) {
     EXPECT_TRUE(std::isfinite(c.value));
-    const Score s = f.gen.score(c.var, c.value);
+    const Score s = f.scorer.score(c.var, c.value);
     EXPECT_EQ(s.progress, 2);
   }
   Options tight;
@@ -171,9 +176,9 @@ TEST(SearchMoves, InfiniteBoundsGiveFiniteMovesAndScores) {
   // Lift of a variable whose improving direction is unbounded: no (infinite) lift.
   Fixture h(m, Options{}, {5.0, 0.0});
   double v, gain;
-  h.gen.lift_compute(1, &v, &gain);  // z up improves; row allows z <= 0 (x - 1e-9 z >= 5 at x=5)
+  h.lift.compute(1, &v, &gain);  // z up improves; row allows z <= 0 (x - 1e-9 z >= 5 at x=5)
   EXPECT_EQ(gain, 0.0);
-  h.gen.lift_compute(0, &v, &gain);  // x down improves but the row is tight
+  h.lift.compute(0, &v, &gain);  // x down improves but the row is tight
   EXPECT_EQ(gain, 0.0);
 }
 
@@ -191,21 +196,21 @@ TEST(SearchMoves, LiftStaysInsideTheLocalFeasibleDomain) {
   const Model m = build(b);
   Fixture f(m, Options{}, {0.0, 0.0});
   double v, gain;
-  f.gen.lift_compute(0, &v, &gain);
+  f.lift.compute(0, &v, &gain);
   EXPECT_EQ(v, 6.0);  // 2x <= 12
   EXPECT_EQ(gain, 6.0);
-  f.gen.lift_compute(1, &v, &gain);
+  f.lift.compute(1, &v, &gain);
   EXPECT_EQ(v, 2.0);  // y - x <= 2 binds before 3y <= 12
-  f.gen.lift_rebuild();
+  f.lift.rebuild();
   Candidate c;
-  ASSERT_TRUE(f.gen.lift_best(&c));
+  ASSERT_TRUE(f.lift.best(&c));
   EXPECT_EQ(c.var, 0);
   const double old = f.st.x[c.var];
   f.st.apply(c.var, c.value);
-  f.gen.lift_refresh_after(c.var, old);
-  EXPECT_EQ(f.gen.lift_check(), "");
+  f.lift.refresh_after(c.var, old);
+  EXPECT_EQ(f.lift.check(), "");
   EXPECT_TRUE(f.st.violated.empty());
-  f.gen.lift_compute(1, &v, &gain);
+  f.lift.compute(1, &v, &gain);
   EXPECT_EQ(v, 0.0);  // 2*6 + 3y <= 12 -> y stays 0
 }
 
@@ -260,7 +265,7 @@ TEST(SearchMoves, SideWeightsScoreLikeSplitRows) {
     for (Index j = 0; j < n; ++j) {
       for (double v = -3; v <= 4; v += 1.0) {
         if (v == x[j]) continue;
-        const Score a = side.gen.score(j, v), c = split.gen.score(j, v);
+        const Score a = side.scorer.score(j, v), c = split.scorer.score(j, v);
         EXPECT_EQ(a.progress, c.progress) << "trial " << trial << " x" << j << " := " << v;
       }
     }
@@ -332,9 +337,9 @@ TEST(SearchMoves, PairScoreEqualsTheScoreOfTheCombinedColumn) {
         f.st.weight[i] = 1 + rng.below(5);
         f.st.weight_lo[i] = 1 + rng.below(5);
       }
-      f.gen.set_incumbent(true, f.st.objective + 0.5, f.st.objective - 1);
-      const Score pair = f.gen.pair_score(0, dj, 1, dk);
-      const Score single = f.gen.score(2, 1.0);
+      f.scorer.set_incumbent(true, f.st.objective + 0.5, f.st.objective - 1);
+      const Score pair = f.pairs.pair_score(0, dj, 1, dk);
+      const Score single = f.scorer.score(2, 1.0);
       EXPECT_EQ(pair.progress, single.progress) << "trial " << trial << " " << sides;
       EXPECT_EQ(pair.bonus, single.bonus) << "trial " << trial << " " << sides;
     }
@@ -362,11 +367,11 @@ TEST(SearchMoves, TransferKeepsTheEqualityAndRepairsTheRow) {
   o.ls_side_weights = "none";
   Fixture f(m, o, {1.0, 0.0, 0.0});
   ASSERT_EQ(f.st.violated.size(), 1);
-  EXPECT_EQ(f.gen.score(0, 0.0).progress, 0);
+  EXPECT_EQ(f.scorer.score(0, 0.0).progress, 0);
   f.gen.begin(false);
   PairMove pm{};
   Score s;
-  ASSERT_TRUE(f.gen.best_transfer(1, 16, 100, &pm, &s));
+  ASSERT_TRUE(f.pairs.best_transfer(1, 16, 100, &pm, &s));
   EXPECT_EQ(pm.var, 0);
   EXPECT_EQ(pm.value, 0.0);
   EXPECT_EQ(pm.partner, 1);  // y3 would violate cap3: scored lower
@@ -446,7 +451,7 @@ TEST(SearchMoves, TieBreakPrefersTheCheaperIntegerMove) {
     o.ls_tie_objective = "incumbent";
     Fixture f(m, o, {0.0, 0.0});
     f.rng = Rng(seed);
-    f.gen.set_incumbent(true, 100.0L, 99.0L);
+    f.scorer.set_incumbent(true, 100.0L, 99.0L);
     f.gen.begin(false);
     f.gen.add_row_tight(0, MoveKind::kUnsatTight);
     ASSERT_EQ(f.gen.num_candidates(), 2u);
@@ -454,7 +459,7 @@ TEST(SearchMoves, TieBreakPrefersTheCheaperIntegerMove) {
     Score sc;
     ASSERT_TRUE(f.gen.select(10, false, &c, &sc));  // row repaired, objective worse: progress 0
     EXPECT_EQ(c.var, 1) << "seed " << seed;
-    EXPECT_EQ(f.gen.score(0, 1.0), f.gen.score(1, 1.0));  // a true tie of the two-level score
+    EXPECT_EQ(f.scorer.score(0, 1.0), f.scorer.score(1, 1.0));  // a true tie of the two-level score
   }
 }
 
@@ -466,9 +471,9 @@ TEST(SearchMoves, SwapRepairsTheBrokenRowsAndLowersTheObjective) {
   const Model m = covering_model({5, 3, 4, 1}, {{0, 2}, {0, 1, 2}, {2, 3}});
   Fixture f(m, Options{}, {1.0, 0.0, 0.0, 1.0});
   ASSERT_TRUE(f.st.violated.empty());
-  f.gen.set_incumbent(true, 5.5L, 5.0L);
+  f.scorer.set_incumbent(true, 5.5L, 5.0L);
   PairMove pm{};
-  ASSERT_TRUE(f.gen.best_swap(10, 10, &pm));
+  ASSERT_TRUE(f.pairs.best_swap(10, 10, &pm));
   EXPECT_EQ(pm.var, 0);
   EXPECT_EQ(pm.value, 0.0);
   EXPECT_EQ(pm.partner, 2);
@@ -479,7 +484,7 @@ TEST(SearchMoves, SwapRepairsTheBrokenRowsAndLowersTheObjective) {
   EXPECT_EQ(f.st.objective, 5.0L);
   // At (0, 0, 1, 1) dropping x4 breaks nothing (a lift, not a swap), and dropping x3 breaks
   // r1, whose only other entry x1 costs more: no swap is left.
-  EXPECT_FALSE(f.gen.best_swap(10, 10, &pm));
+  EXPECT_FALSE(f.pairs.best_swap(10, 10, &pm));
 }
 
 TEST(SearchMoves, SwapPartnerMustRepairEveryBrokenRow) {
@@ -488,9 +493,9 @@ TEST(SearchMoves, SwapPartnerMustRepairEveryBrokenRow) {
   const Model m = covering_model({5, 1, 10, 10}, {{0, 1}, {0, 2, 3}});
   Fixture f(m, Options{}, {1.0, 0.0, 0.0, 0.0});
   ASSERT_TRUE(f.st.violated.empty());
-  f.gen.set_incumbent(true, 4.5L, 4.0L);
+  f.scorer.set_incumbent(true, 4.5L, 4.0L);
   PairMove pm{};
-  EXPECT_FALSE(f.gen.best_swap(10, 10, &pm));
+  EXPECT_FALSE(f.pairs.best_swap(10, 10, &pm));
 }
 
 TEST(SearchMoves, SwapNeverBreaksAnotherRow) {
@@ -507,9 +512,9 @@ TEST(SearchMoves, SwapNeverBreaksAnotherRow) {
   const Model m = build(b);
   Fixture f(m, Options{}, {1.0, 0.0});
   ASSERT_TRUE(f.st.violated.empty());
-  f.gen.set_incumbent(true, 4.5L, 4.0L);
+  f.scorer.set_incumbent(true, 4.5L, 4.0L);
   PairMove pm{};
-  EXPECT_FALSE(f.gen.best_swap(10, 10, &pm));
+  EXPECT_FALSE(f.pairs.best_swap(10, 10, &pm));
 }
 
 TEST(SearchMoves, FrozenVariablesAreNeverMoved) {
@@ -517,8 +522,8 @@ TEST(SearchMoves, FrozenVariablesAreNeverMoved) {
   const Model m = covering_model({1, 1, 1, 1}, {{0, 1, 2}, {1, 2, 3}});
   Fixture f(m, Options{}, {0.0, 0.0, 0.0, 0.0});
   ASSERT_EQ(f.st.violated.size(), 2);
-  f.gen.freeze_except({2});
-  EXPECT_TRUE(f.gen.any_frozen());
+  f.frozen.freeze_except({2});
+  EXPECT_TRUE(f.frozen.any());
   f.gen.begin(false);
   f.gen.add_unsat_tight(10, 100, MoveKind::kUnsatTight);
   f.gen.add_flips(50);
@@ -529,18 +534,18 @@ TEST(SearchMoves, FrozenVariablesAreNeverMoved) {
   // At the feasible point (1, 1, 0, 1) with an incumbent, x1 and x4 could be lifted to 0 and
   // every variable at 1 is a breakthrough candidate; frozen, only x2 is.
   f.st.load(std::vector<double>{1.0, 1.0, 0.0, 1.0});
-  f.gen.set_incumbent(true, 2.5L, 2.0L);
-  f.gen.freeze_except({1});
+  f.scorer.set_incumbent(true, 2.5L, 2.0L);
+  f.frozen.freeze_except({1});
   f.gen.begin(false);
   f.gen.add_breakthrough(100);
   ASSERT_EQ(f.gen.candidates().size(), 1u);
   EXPECT_EQ(f.gen.candidates()[0].var, 1);
   double value = 0.0, gain = 0.0;
-  f.gen.lift_compute(0, &value, &gain);
+  f.lift.compute(0, &value, &gain);
   EXPECT_EQ(gain, 0.0);
-  f.gen.unfreeze();
-  EXPECT_FALSE(f.gen.any_frozen());
-  f.gen.lift_compute(0, &value, &gain);
+  f.frozen.unfreeze();
+  EXPECT_FALSE(f.frozen.any());
+  f.lift.compute(0, &value, &gain);
   EXPECT_EQ(gain, 1.0);
   EXPECT_EQ(value, 0.0);
   f.gen.begin(false);
@@ -552,14 +557,14 @@ TEST(SearchMoves, SwapNeedsBothVariablesFree) {
   // The model of SwapRepairsTheBrokenRowsAndLowersTheObjective: the swap x1 -> x3.
   const Model m = covering_model({5, 3, 4, 1}, {{0, 2}, {0, 1, 2}, {2, 3}});
   Fixture f(m, Options{}, {1.0, 0.0, 0.0, 1.0});
-  f.gen.set_incumbent(true, 5.5L, 5.0L);
+  f.scorer.set_incumbent(true, 5.5L, 5.0L);
   PairMove pm{};
-  f.gen.freeze_except({0, 1, 3});
-  EXPECT_FALSE(f.gen.best_swap(10, 10, &pm));
-  f.gen.freeze_except({1, 2, 3});
-  EXPECT_FALSE(f.gen.best_swap(10, 10, &pm));
-  f.gen.freeze_except({0, 2});
-  ASSERT_TRUE(f.gen.best_swap(10, 10, &pm));
+  f.frozen.freeze_except({0, 1, 3});
+  EXPECT_FALSE(f.pairs.best_swap(10, 10, &pm));
+  f.frozen.freeze_except({1, 2, 3});
+  EXPECT_FALSE(f.pairs.best_swap(10, 10, &pm));
+  f.frozen.freeze_except({0, 2});
+  ASSERT_TRUE(f.pairs.best_swap(10, 10, &pm));
   EXPECT_EQ(pm.var, 0);
   EXPECT_EQ(pm.partner, 2);
 }

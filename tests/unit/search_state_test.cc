@@ -10,6 +10,9 @@
 
 #include "model/model_builder.h"
 #include "search/local_search.h"
+#include "search/neighbourhood.h"
+#include "search/restart_policy.h"
+#include "search/search_model.h"
 #include "util/rng.h"
 
 namespace lsmip::search {
@@ -258,6 +261,55 @@ TEST(SearchState, LubySequence) {
   const std::uint64_t expect[] = {1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1};
   for (std::uint64_t k = 1; k <= 16; ++k) EXPECT_EQ(luby(k), expect[k - 1]) << "k = " << k;
   EXPECT_EQ(luby((std::uint64_t{1} << 40) - 1), std::uint64_t{1} << 39);
+}
+
+TEST(SearchState, RestartPolicyEpochs) {
+  Options o;
+  o.ls_lns_full_every = 3;
+  o.ls_lns_steps = 7;
+  o.ls_restart_steps = 11;
+  o.ls_restart_steps_search = 13;
+  RestartPolicy p(o);
+  EXPECT_EQ(p.limit(false, false), 13u);
+  EXPECT_EQ(p.limit(true, false), 11u);
+  EXPECT_EQ(p.limit(true, true), 7u);
+  EXPECT_FALSE(p.next_epoch(false).neighbourhood);  // no incumbent: always full
+  // With an incumbent: two neighbourhood epochs, then a full one, which repeats while it
+  // improves the incumbent.
+  EXPECT_TRUE(p.next_epoch(true).neighbourhood);
+  EXPECT_TRUE(p.next_epoch(true).neighbourhood);
+  EXPECT_FALSE(p.next_epoch(true).neighbourhood);
+  p.note_improvement();
+  EXPECT_FALSE(p.next_epoch(true).neighbourhood);
+  EXPECT_TRUE(p.next_epoch(true).neighbourhood);
+  EXPECT_EQ(p.restarts(), 6u);
+  EXPECT_EQ(p.neighbourhood_epochs(), 3u);
+  o.ls_lns = false;
+  RestartPolicy off(o);
+  EXPECT_FALSE(off.next_epoch(true).neighbourhood);
+}
+
+TEST(SearchState, NeighbourhoodHasTheRequestedSize) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const Model model = random_model(seed, RandomModelSpec{});
+    const SearchModel sm = build_search_model(model, Options{});
+    Neighbourhood nb(sm);
+    Rng rng(seed);
+    const double work = nb.grow(rng, 0.5, seed % 2 == 0);
+    const std::size_t nmov = sm.movable_vars.size();
+    if (nmov == 0) {
+      EXPECT_TRUE(nb.vars().empty());
+      continue;
+    }
+    const auto expect = std::clamp<std::size_t>(
+        static_cast<std::size_t>(std::llround(0.5 * static_cast<double>(nmov))), 1, nmov);
+    EXPECT_EQ(nb.vars().size(), expect) << "seed " << seed;
+    EXPECT_GT(work, 0.0);
+    std::vector<Index> vars = nb.vars();
+    std::sort(vars.begin(), vars.end());
+    EXPECT_EQ(std::adjacent_find(vars.begin(), vars.end()), vars.end()) << "seed " << seed;
+    for (Index j : vars) EXPECT_FALSE(sm.is_fixed[j]);
+  }
 }
 
 TEST(SearchState, CheckLevelTwoRunsClean) {
