@@ -18,6 +18,7 @@
 
 #include "api/solver_impl.h"
 #include "io/model_reader.h"
+#include "io/read_options.h"
 #include "io/solution_io.h"
 #include "model/model_builder.h"
 #include "solver/solver.h"

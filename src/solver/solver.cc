@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <thread>
 #include <tuple>
 
@@ -64,6 +65,17 @@ class RunState {
   std::atomic<StopReason> goal_{StopReason::kCompleted};
 };
 
+// The first column with no value the final check accepts: bounds hold within feas_tol
+// (absolute), so an integer column needs an integer in [lb - tol, ub + tol]. Bounds that
+// cross only within the tolerance are left to presolve, which keeps such a column.
+std::optional<Index> empty_domain(const Model& m, double tol) {
+  for (Index j = 0; j < m.num_cols(); ++j) {
+    const double lb = m.col_lower(j) - tol, ub = m.col_upper(j) + tol;
+    if (m.is_integer(j) ? std::floor(ub) < std::ceil(lb) : ub < lb) return j;
+  }
+  return std::nullopt;
+}
+
 // Key of a SearchModel: the options build_search_model reads.
 using ModelKey = std::tuple<bool, std::string, double>;
 ModelKey model_key(const Options& o) { return {o.ls_split_equalities, o.ls_side_weights, o.ls_feas_tol}; }
@@ -82,7 +94,7 @@ SolveResult Solver::solve(const SolveControl& control) {
     return r;
   };
 
-  if (const auto j = model_.first_empty_domain()) {
+  if (const auto j = empty_domain(model_, opt_.feas_tol)) {
     log_.info("column '%s' has an empty domain [%.17g, %.17g]: the model is infeasible",
               model_.col_name(*j).c_str(), model_.col_lower(*j), model_.col_upper(*j));
     result.status = SolveStatus::kInfeasible;
@@ -287,6 +299,9 @@ SolveResult Solver::solve(const SolveControl& control) {
   // Status and stop reason.
   if (result.has_solution) {
     result.status = SolveStatus::kFeasible;
+  } else if (trivially_infeasible && model_.first_empty_domain()) {
+    // The search's exact rounding found an empty domain that the tolerance leaves
+    // non-empty: no proof, so no verdict.
   } else if (trivially_infeasible) {
     result.status = SolveStatus::kInfeasible;
   }

@@ -14,6 +14,7 @@
 
 #include "io/line_reader.h"
 #include "io/model_reader.h"
+#include "io/read_options.h"
 #include "util/logger.h"
 
 namespace lsmip::io {

@@ -131,6 +131,22 @@ TEST(SolveCli, SigtermStopsPromptlyAndWritesTheBestSolution) { expect_signal_sto
 // A closed terminal (SIGHUP) ends a run like SIGTERM, and every worker of a portfolio stops.
 TEST(SolveCli, SighupStopsEveryWorkerOfAPortfolioRun) { expect_signal_stops_run(SIGHUP, "2"); }
 
+TEST(SolveCli, BoundsCrossingWithinTheToleranceAreNotCalledInfeasible) {
+  // x integer in [1.0000005, 1.0000008]: x = 1 passes the check (bounds within feas_tol), so
+  // the model is not infeasible; presolve keeps x = 1, and without presolve the run may find
+  // nothing but must not claim a proof.
+  const std::string dir = ::testing::TempDir();
+  const std::string model = dir + "/crossing.mps", sol = dir + "/crossing.sol";
+  std::ofstream(model) << "NAME t\nROWS\n N obj\n L c1\nCOLUMNS\n M1 'MARKER' 'INTORG'\n x obj 1 c1 1\n"
+                          " M1 'MARKER' 'INTEND'\nRHS\n RHS c1 5\nBOUNDS\n LO BND x 1.0000005\n"
+                          " UP BND x 1.0000008\nENDATA\n";
+  auto r = testing::run_command(testing::lsmip_binary() + " " + model + " --work-limit 1e5 -q --solution-file " + sol);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(slurp(sol), "=obj= 1\nx 1\n");
+  r = testing::run_command(testing::lsmip_binary() + " " + model + " --work-limit 1e5 -q --no-presolve");
+  EXPECT_NE(r.exit_code, 10) << r.output;
+}
+
 TEST(SolveCli, AClosedPipeOnStdoutStillWritesTheSolution) {
   // `| head -1` closes the log's pipe after the first line; the run goes on (SIGPIPE is
   // ignored) and writes its solution.

@@ -10,6 +10,7 @@
 
 #include "check/solution_checker.h"
 #include "io/model_reader.h"
+#include "io/read_options.h"
 #include "model/model_builder.h"
 #include "solver/solve_report.h"
 #include "solver/solver.h"
