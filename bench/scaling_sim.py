@@ -70,6 +70,13 @@ def main():
     ap.add_argument("--workers", default="1,2,4,8,16")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="")
+    ap.add_argument("--scale", type=float, default=1.0,
+                    help="per-worker budget = scale x W (e.g. 0.1 with W from 10 s runs: the "
+                         "work of about 1 s)")
+    ap.add_argument("--work-from", default="",
+                    help="take W from the one-thread JSON reports NAME.s<seed>.c0.json of a "
+                         "run_bench.py work folder instead of measuring it (the N=1 row is then "
+                         "that run's result)")
     ap.add_argument("--out", default="")
     ap.add_argument("--mipcheck", default=os.path.join(os.path.dirname(__file__), "..", "..",
                                                        "shared", "tools", "mipcheck.py"))
@@ -87,7 +94,12 @@ def main():
         path = os.path.join(args.instances, n)
         name = n.replace(".mps.gz", "")
         status, known = best.get(name, ("unknown", None))
-        _, work, _ = run(args, path, None, 1, args.extra, "measure", workdir)
+        if args.work_from:
+            with open(os.path.join(args.work_from, f"{name}.s{args.seed}.c0.json")) as f:
+                work = json.load(f)["work"]
+        else:
+            _, work, _ = run(args, path, None, 1, args.extra, "measure", workdir)
+        work *= args.scale
         gaps = {}
         for k in counts:
             obj, _, ok = run(args, path, work, k, args.extra, f"n{k}", workdir)
@@ -106,7 +118,7 @@ def main():
     lines.append("| **mean gap** | | " + " | ".join(
         f"**{sum(r[2][k] for r in feas) / max(1, len(feas)):.4f}**" for k in counts) + " |")
     lines.append(f"\n{len(feas)} feasible instances; per-worker budget = the work of one worker in "
-                 f"{args.seconds} s on this machine; seed {args.seed}; wrong claims {wrong}; "
+                 f"{args.seconds} s on this machine, times {args.scale}; seed {args.seed}; wrong claims {wrong}; "
                  f"extra options: {' '.join(args.extra) or 'none'}")
     text = "\n".join(lines)
     print(text)
