@@ -46,7 +46,8 @@ struct Entry {
 
 class Aggregator {
  public:
-  Aggregator(const Model& model, const Options& options) : model_(model), opt_(options) {}
+  Aggregator(const Model& model, const Options& options, const std::function<bool()>& should_stop)
+      : model_(model), opt_(options), should_stop_(should_stop) {}
   bool run(Model* reduced, std::vector<char>* removed, std::vector<Substitution>* subs,
            AggregateStats* stats);
 
@@ -77,6 +78,7 @@ class Aggregator {
 
   const Model& model_;
   const Options& opt_;
+  const std::function<bool()>& should_stop_;
   std::vector<std::vector<Entry>> rows_;
   std::vector<double> lo_, hi_;
   std::vector<std::vector<Index>> col_rows_;
@@ -271,8 +273,13 @@ bool Aggregator::run(Model* reduced, std::vector<char>* removed, std::vector<Sub
   // model where passes remove one column each cannot make this quadratic without bound.
   for (bool progress = true; progress && work_ < opt_.presolve_max_work;) {
     progress = false;
-    for (const Index k : cand) {
+    for (std::size_t t = 0; t < cand.size(); ++t) {
+      const Index k = cand[t];
       if (work_ >= opt_.presolve_max_work) break;
+      if ((t & 63) == 0 && should_stop_ && should_stop_()) {
+        stats->interrupted = true;
+        return false;
+      }
       if (!removed_[at(k)] && eliminate(k)) progress = true;
     }
   }
@@ -314,8 +321,8 @@ bool Aggregator::run(Model* reduced, std::vector<char>* removed, std::vector<Sub
 
 bool aggregate_columns(const Model& model, const Options& options, Model* reduced,
                        std::vector<char>* removed, std::vector<Substitution>* subs,
-                       AggregateStats* stats) {
-  return Aggregator(model, options).run(reduced, removed, subs, stats);
+                       AggregateStats* stats, const std::function<bool()>& should_stop) {
+  return Aggregator(model, options, should_stop).run(reduced, removed, subs, stats);
 }
 
 }  // namespace lsmip::presolve

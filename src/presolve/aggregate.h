@@ -30,6 +30,8 @@
 // and presolve_aggregate_max_fill times the input's nonzeros overall.
 #pragma once
 
+#include <functional>
+
 #include <vector>
 
 #include "model/model.h"
@@ -43,6 +45,7 @@ struct AggregateStats {
   Index rows_removed = 0;    // rows left free (their column was free) and dropped
   NzIndex nonzeros_before = 0;
   NzIndex nonzeros_after = 0;
+  bool interrupted = false;  // should_stop() ended the eliminations (outputs untouched)
 };
 
 // Eliminates what it can from `model`. Returns false and leaves the outputs untouched
@@ -51,8 +54,10 @@ struct AggregateStats {
 // eliminated columns of `model`, and `subs` holds one substitution per eliminated column
 // in elimination order, with column indices of `model` (Postsolve applies them in
 // reverse). Cost O(nonzeros + fill-in · log).
+// `should_stop` (optional) is polled between eliminations; when it turns true nothing is
+// eliminated, false is returned and stats->interrupted is set.
 bool aggregate_columns(const Model& model, const Options& options, Model* reduced,
                        std::vector<char>* removed, std::vector<Substitution>* subs,
-                       AggregateStats* stats);
+                       AggregateStats* stats, const std::function<bool()>& should_stop = {});
 
 }  // namespace lsmip::presolve

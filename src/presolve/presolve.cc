@@ -54,9 +54,11 @@ struct Activity {
 
 class Presolver {
  public:
-  Presolver(const Model& model, const Options& options, std::span<const double> debug)
+  Presolver(const Model& model, const Options& options, std::span<const double> debug,
+            const std::function<bool()>& should_stop)
       : model_(model),
         opt_(options),
+        should_stop_(should_stop),
         debug_(debug.size() == static_cast<std::size_t>(model.num_cols())
                    ? debug
                    : std::span<const double>{}),
@@ -128,6 +130,9 @@ class Presolver {
 
   const Model& model_;
   const Options& opt_;
+  const std::function<bool()>& should_stop_;
+  bool interrupted_ = false;
+  std::uint64_t polls_ = 0;
   std::span<const double> debug_;        // known solution to guard (empty: off)
   std::string debug_report_;             // first reduction that cut debug_ off
   std::vector<double> lb_, ub_;          // current bounds (integer columns: integral)
@@ -604,6 +609,10 @@ void Presolver::propagate() {
       // A pass cut short by the budget leaves the state consistent: every kept
       // bound is implied, every dropped row is implied by the kept bounds.
       if (stats_.work >= opt_.presolve_max_work) break;
+      if ((++polls_ & 1023) == 0 && should_stop_ && should_stop_()) {
+        interrupted_ = true;
+        return;
+      }
       process_row(i);
       if (infeasible_) return;
     }
@@ -718,6 +727,13 @@ PresolveResult Presolver::infeasible_result() const {
 
 PresolveResult Presolver::run() {
   if (init_bounds() && opt_.presolve_max_rounds > 0) propagate();
+  if (interrupted_ || (should_stop_ && should_stop_())) {
+    PresolveResult result;
+    result.verdict = Verdict::kInterrupted;
+    result.postsolve = Postsolve::identity(model_.num_cols());
+    result.stats = stats_;
+    return result;
+  }
   if (infeasible_) return infeasible_result();
   if (unchanged()) {
     // Nothing to remove or tighten: a copy is much cheaper than a rebuild.
@@ -734,20 +750,30 @@ PresolveResult Presolver::run() {
 }  // namespace
 
 PresolveResult run_presolve(const Model& model, const Options& options, Logger& log,
-                            std::span<const double> debug_solution) {
+                            std::span<const double> debug_solution,
+                            const std::function<bool()>& should_stop) {
   const auto start = std::chrono::steady_clock::now();
   PresolveResult result;
   if (!options.presolve) {
     result.reduced = model;
     result.postsolve = Postsolve::identity(model.num_cols());
   } else {
-    result = Presolver(model, options, debug_solution).run();
+    result = Presolver(model, options, debug_solution, should_stop).run();
     if (result.verdict == Verdict::kReduced && options.presolve_aggregate) {
       Model aggregated;
       std::vector<char> removed;
       std::vector<Substitution> subs;
       AggregateStats as;
-      if (aggregate_columns(result.reduced, options, &aggregated, &removed, &subs, &as)) {
+      const bool reduced = aggregate_columns(result.reduced, options, &aggregated, &removed, &subs, &as,
+                                             should_stop);
+      if (as.interrupted) {
+        PresolveResult stopped;
+        stopped.verdict = Verdict::kInterrupted;
+        stopped.postsolve = Postsolve::identity(model.num_cols());
+        stopped.stats = result.stats;
+        return stopped;
+      }
+      if (reduced) {
         result.reduced = std::move(aggregated);
         result.postsolve.add_substitutions(removed, std::move(subs));
         result.stats.cols_aggregated = as.cols_removed;

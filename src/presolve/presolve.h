@@ -49,6 +49,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 
@@ -72,6 +73,7 @@ struct PresolveStats {
 enum class Verdict : std::uint8_t {
   kReduced,     // `reduced` is equivalent to the original model (maybe identical)
   kInfeasible,  // the original model has no feasible solution; `reason` says why
+  kInterrupted, // should_stop() turned true; nothing is reduced (`reduced` is empty)
 };
 
 struct PresolveResult {
@@ -88,7 +90,11 @@ struct PresolveResult {
 // options.presolve_max_work nonzeros, plus O(nonzeros) to build the reduced model.
 // Debug mode: given a known feasible solution of `model` (one value per column),
 // the first reduction that excludes it is described in debug_report and logged.
+// `should_stop` (optional, thread-safe) is polled every 1024 rows of propagation, between
+// the phases and between eliminations of the aggregation: when it turns true presolve ends
+// at once with Verdict::kInterrupted.
 PresolveResult run_presolve(const Model& model, const Options& options, Logger& log,
-                            std::span<const double> debug_solution = {});
+                            std::span<const double> debug_solution = {},
+                            const std::function<bool()>& should_stop = {});
 
 }  // namespace lsmip::presolve

@@ -122,7 +122,7 @@ SolveResult Solver::solve(const SolveControl& control) {
 
   presolve::PresolveResult pre;
   try {
-    pre = presolve::run_presolve(model_, opt_, log_);
+    pre = presolve::run_presolve(model_, opt_, log_, {}, [&run] { return run.stop(); });
   } catch (const std::bad_alloc&) {
     log_.warning("out of memory during presolve");
     result.stop_reason = StopReason::kMemoryLimit;
@@ -131,6 +131,22 @@ SolveResult Solver::solve(const SolveControl& control) {
       result.x = initial_;
       result.objective = model_.original_objective(model_.objective(initial_));
       result.status = SolveStatus::kFeasible;
+    }
+    return finish(result);
+  }
+  if (pre.verdict == presolve::Verdict::kInterrupted) {
+    // A limit or a signal inside presolve: the original model's trivial outcome.
+    log_.info("presolve stopped by the time limit or a signal");
+    result.stop_reason = run.goal()          ? run.goal_reason()
+                         : run.interrupted() ? StopReason::kInterrupted
+                                             : StopReason::kTimeLimit;
+    if (warm_verified) {
+      result.has_solution = true;
+      result.x = initial_;
+      result.objective = model_.original_objective(model_.objective(initial_));
+      result.status = SolveStatus::kFeasible;
+      result.time_first = result.time_best = 0;
+      result.trace.push_back(TracePoint{0, result.objective, -1, "initial"});
     }
     return finish(result);
   }

@@ -1,0 +1,65 @@
+// Presolve honours the stop token: a limit or a signal that falls inside propagation or
+// aggregation ends it at once (Verdict::kInterrupted), and the solver then reports the
+// original model's trivial outcome with the stop reason.
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "model/model_builder.h"
+#include "presolve/presolve.h"
+#include "solver/solver.h"
+#include "test_util.h"
+
+namespace lsmip {
+namespace {
+
+// A chain of balance rows s_t = s_{t-1} + x_t - 3 with integer x_t: thousands of rows for
+// propagation to pass over.
+Model chain(int n) {
+  ModelBuilder b;
+  Index prev = -1;
+  for (int t = 0; t < n; ++t) {
+    const Index x = b.add_col("x" + std::to_string(t), 0, 10, 1, true);
+    const Index s = b.add_col("s" + std::to_string(t), 0, 100, 0.1, false);
+    const Index r = b.add_row("bal" + std::to_string(t), -3, -3);
+    b.add_entry(r, s, 1);
+    b.add_entry(r, x, -1);
+    if (prev >= 0) b.add_entry(r, prev, -1);
+    prev = s;
+  }
+  return testing::build_model(b);
+}
+
+TEST(PresolveStop, AStopTokenEndsPresolveAtOnce) {
+  const Model m = chain(5000);
+  Options o;
+  Logger quiet(LogLevel::kQuiet);
+  const presolve::PresolveResult full = presolve::run_presolve(m, o, quiet);
+  ASSERT_EQ(full.verdict, presolve::Verdict::kReduced);
+  for (int after : {0, 1, 3}) {  // at the first poll, inside propagation, inside aggregation
+    std::atomic<int> polls{0};
+    const presolve::PresolveResult r =
+        presolve::run_presolve(m, o, quiet, {}, [&] { return polls.fetch_add(1) >= after; });
+    EXPECT_EQ(r.verdict, presolve::Verdict::kInterrupted) << after;
+    EXPECT_GT(polls.load(), after) << "the token was polled";
+    EXPECT_EQ(r.reduced.num_cols(), 0);
+  }
+}
+
+TEST(PresolveStop, TheSolverReportsTheStopReasonWithoutASolution) {
+  const Model m = chain(2000);
+  Options o;
+  o.time_limit = 1.0;
+  Logger quiet(LogLevel::kQuiet);
+  solver::Solver s(m, o, quiet);
+  solver::SolveControl c;
+  c.clock = [] { return 5.0; };  // the limit has passed: presolve must not start its work
+  const solver::SolveResult r = s.solve(c);
+  EXPECT_EQ(r.stop_reason, solver::StopReason::kTimeLimit);
+  EXPECT_FALSE(r.has_solution);
+  EXPECT_EQ(r.status, solver::SolveStatus::kUnknown);
+  EXPECT_FALSE(r.presolved);
+}
+
+}  // namespace
+}  // namespace lsmip
