@@ -1,6 +1,8 @@
 #include "cli.h"
 
+#include <algorithm>
 #include <string_view>
+#include <vector>
 
 namespace lsmip::app {
 namespace {
@@ -16,6 +18,48 @@ const OptionSpec* find_spec(std::string_view name) {
     if (spec.name == key) return &spec;
   }
   return nullptr;
+}
+
+// Edit distance of a and b (insertions, deletions, substitutions). Cost O(|a|·|b|).
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// "unknown option '--x'", with the nearest option name when one is close.
+Status unknown_option(const std::string& word) {
+  std::string key = word.substr(word.find_first_not_of('-'));
+  key = key.substr(0, key.find('='));
+  for (char& c : key) {
+    if (c == '-') c = '_';
+  }
+  std::string best;
+  std::size_t best_d = std::max<std::size_t>(3, key.size() / 3) + 1;
+  for (const OptionSpec& spec : option_specs()) {
+    const std::size_t d = edit_distance(key, spec.name);
+    if (d < best_d) {
+      best_d = d;
+      best = std::string(spec.name);
+    }
+  }
+  std::string msg = "unknown option '" + word + "'";
+  if (!best.empty()) {
+    for (char& c : best) {
+      if (c == '_') c = '-';
+    }
+    msg += "; did you mean --" + best + "?";
+  }
+  return usage(msg + " (see lsmip --help)");
 }
 
 }  // namespace
@@ -99,7 +143,7 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
           continue;
         }
       }
-      if (spec == nullptr) return usage("unknown option '" + w + "' (see lsmip --help)");
+      if (spec == nullptr) return unknown_option(w);
       if (!has_value) {
         if (spec->type == OptionType::kBool) {
           // A switch takes an explicit on/off word after it (--deterministic on), and is
@@ -148,6 +192,7 @@ std::string help_text() {
       "  3 no solution found within the limits (feasibility unknown)\n"
       "  4 check: solution infeasible or its =obj= value does not match\n"
       "  5 out of memory or --memory-limit reached\n"
+      "  6 check: the solution file makes no claim (=infeas=)\n"
       " 10 the model is proven infeasible\n";
   out += options_help();
   return out;

@@ -10,6 +10,7 @@ inline constexpr int kExitInternal = 2;      // a bug: an invariant failed
 inline constexpr int kExitNoSolution = 3;    // solve: no solution within the limits (unknown)
 inline constexpr int kExitRejected = 4;      // check: the solution is infeasible or mismatched
 inline constexpr int kExitMemory = 5;        // out of memory or --memory-limit reached
+inline constexpr int kExitNoClaim = 6;       // check: the file makes no claim (=infeas=)
 inline constexpr int kExitInfeasible = 10;   // solve: the model is proven infeasible
 inline constexpr int kExitInterrupted = 130; // solve: stopped by a second SIGINT, nothing written
 

@@ -34,8 +34,9 @@ int run_stats(const CommandLine& cl, Logger& log) {
   Result<Model> model = io::read_model(cl.positional[0], io::read_options(cl.options), log);
   if (!model.ok()) return report_error(model.status());
   const ModelStats s = compute_stats(model.value());
-  if (!cl.json_stdout || log.enabled(LogLevel::kNormal)) {
-    std::fputs(describe_stats(model.value(), s).c_str(), stdout);
+  // With --json, stdout holds the JSON object alone; the human text goes to stderr.
+  if (log.enabled(LogLevel::kNormal)) {
+    std::fputs(describe_stats(model.value(), s).c_str(), cl.json_stdout ? stderr : stdout);
   }
   if (cl.json_stdout) std::printf("%s\n", stats_json(model.value(), s).c_str());
   return kExitOk;
@@ -50,15 +51,17 @@ int run_check(const CommandLine& cl, Logger& log) {
   Result<io::SolutionFile> sol = io::read_solution(cl.positional[1], model.value());
   if (!sol.ok()) return report_error(sol.status());
   if (sol->infeasible_marker && sol->num_given == 0) {
-    std::printf("the solution file says '=infeas=' (no solution); nothing to check\n");
-    return kExitRejected;
+    std::fprintf(cl.json_stdout ? stderr : stdout,
+                 "the solution file says '=infeas=' (no solution); nothing to check\n");
+    if (cl.json_stdout) std::printf("{\"claim\": false, \"feasible\": null}\n");
+    return kExitNoClaim;
   }
   const check::CheckReport r = check::check_solution(model.value(), sol->values, cl.options.feas_tol,
                                                      cl.options.int_tol, sol->objective);
   if (log.enabled(LogLevel::kNormal)) {
-    std::printf("%d of %d columns given (the others are 0)\n", sol->num_given,
-                model->num_cols());
-    std::fputs(r.describe(model.value()).c_str(), stdout);
+    std::FILE* human = cl.json_stdout ? stderr : stdout;
+    std::fprintf(human, "%d of %d columns given (the others are 0)\n", sol->num_given, model->num_cols());
+    std::fputs(r.describe(model.value()).c_str(), human);
   }
   if (cl.json_stdout) std::printf("%s\n", r.to_json(model.value()).c_str());
   return r.ok() ? kExitOk : kExitRejected;

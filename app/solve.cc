@@ -168,6 +168,17 @@ int run_solve(const CommandLine& cl, Logger& log) {
     solver.set_initial_solution(std::move(start));
   }
 
+  // --write-every: the solution file follows the incumbent while the run goes on.
+  double last_write = -kInf;
+  if (!opt.solution_file.empty() && std::isfinite(opt.write_every)) {
+    control.on_incumbent = [&](const solver::TracePoint& t, const std::vector<double>& x) {
+      if (t.seconds - last_write < opt.write_every) return;
+      last_write = t.seconds;
+      const Status st = io::write_solution(opt.solution_file, model, x, t.objective);
+      if (!st.ok()) log.warning("%s", st.to_string().c_str());
+    };
+  }
+
   solver::SolveResult r;
   try {
     r = solver.solve(control);

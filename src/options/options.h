@@ -43,6 +43,9 @@ namespace lsmip {
   /* output */                                                                                    \
   X(solution_file, std::string, "", 0, 0, "", "output",                                           \
     "Write the best verified solution here (MIPLIB format, written atomically)")                  \
+  X(write_every, double, kInf, 0.0, kInf, "", "output",                                           \
+    "Also rewrite --solution-file (atomically) at each improvement, at most every this many "    \
+    "seconds, so that a run killed outright keeps its best solution; inf = only at the end")     \
   X(json, std::string, "", 0, 0, "", "output",                                                    \
     "Write a JSON report of the run here (written atomically)")                                   \
   X(initial_solution, std::string, "", 0, 0, "", "output",                                        \

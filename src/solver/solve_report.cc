@@ -4,6 +4,7 @@
 
 #include "solver/progress_log.h"
 #include "util/json.h"
+#include "util/number_format.h"
 
 namespace lsmip::solver {
 namespace {
@@ -84,10 +85,10 @@ void log_summary(Logger& log, const Options& opt, const SolveResult& r) {
   log.info("%s", "");
   log.info("status            %s (stop: %s)", status_name(r.status), stop_reason_name(r.stop_reason));
   if (r.has_solution) {
-    log.info("best objective    %.17g", r.objective);
+    log.info("best objective    %s", shortest(r.objective).c_str());
     if (std::isfinite(opt.objective_reference)) {
-      log.info("primal gap        %.4f (reference %.17g)", primal_gap(r.objective, opt.objective_reference),
-               opt.objective_reference);
+      log.info("primal gap        %.4f (reference %s)", primal_gap(r.objective, opt.objective_reference),
+               shortest(opt.objective_reference).c_str());
     }
     log.info("first solution    %.2fs", r.time_first);
     log.info("best solution     %.2fs", r.time_best);

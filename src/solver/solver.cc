@@ -20,6 +20,7 @@
 #include "presolve/presolve.h"
 #include "search/search_model.h"
 #include "solver/progress_log.h"
+#include "util/number_format.h"
 
 namespace lsmip::solver {
 
@@ -53,13 +54,16 @@ class RunState {
     if (opt_.solution_limit > 0 && static_cast<std::int64_t>(improvements) >= opt_.solution_limit) {
       goal_.store(StopReason::kSolutionLimit);
     } else if (std::isfinite(opt_.objective_target) &&
-               (sense == ObjSense::kMinimize ? objective <= opt_.objective_target
-                                             : objective >= opt_.objective_target)) {
+               (sense == ObjSense::kMinimize ? objective <= opt_.objective_target + target_slack()
+                                             : objective >= opt_.objective_target - target_slack())) {
       goal_.store(StopReason::kObjectiveTarget);
     }
   }
 
  private:
+  // --objective-target is met within the feasibility tolerance, relative as for rows.
+  double target_slack() const { return opt_.feas_tol * std::max(1.0, std::fabs(opt_.objective_target)); }
+
   const Options& opt_;
   const SolveControl& control_;
   std::atomic<StopReason> goal_{StopReason::kCompleted};
@@ -110,7 +114,7 @@ SolveResult Solver::solve(const SolveControl& control) {
     if (full) {
       const check::CheckReport r = check::check_solution(model_, initial_, opt_.feas_tol, opt_.int_tol);
       if (r.feasible) {
-        log_.info("initial solution is feasible, objective %.17g", r.objective);
+        log_.info("initial solution is feasible, objective %s", shortest(r.objective).c_str());
         warm_verified = true;
         result.warm_start_feasible = true;
       } else {

@@ -1,5 +1,7 @@
 #include "util/json.h"
 
+#include "util/number_format.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -76,9 +78,7 @@ std::string quote(std::string_view s) {
 
 std::string number(double v) {
   if (!std::isfinite(v)) return "null";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", v + 0.0);
-  return buf;
+  return shortest(v);  // reads back to the same double
 }
 
 }  // namespace lsmip::json

@@ -262,8 +262,31 @@ TEST_F(Cli, CheckRejectsAWrongObjective) {
 }
 
 TEST_F(Cli, CheckOfAnInfeasibleMarker) {
-  const Output o = lsmip("check " + model_ + " " + write("inf.sol", "=infeas=\n"));
-  EXPECT_EQ(o.exit_code, 4);
+  // A file that claims nothing gets its own exit code (6), not the rejection code (4);
+  // with --json stdout holds only the JSON object.
+  Output o = lsmip("check " + model_ + " " + write("inf.sol", "=infeas=\n"));
+  EXPECT_EQ(o.exit_code, 6);
+  o = lsmip("check " + model_ + " " + write("inf.sol", "=infeas=\n") + " --json");
+  EXPECT_EQ(o.exit_code, 6);
+  EXPECT_EQ(o.out, "{\"claim\": false, \"feasible\": null}\n") << o.out;
+}
+
+TEST_F(Cli, AnUnknownOptionSuggestsTheNearestName) {
+  const Output o = lsmip(model_ + " --time-limt 1");
+  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_NE(o.err.find("did you mean --time-limit?"), std::string::npos) << o.err;
+  const Output far = lsmip(model_ + " --zzzzzzzzzzzzzz 1");
+  EXPECT_EQ(far.err.find("did you mean"), std::string::npos) << far.err;
+}
+
+TEST_F(Cli, JsonOnStatsAndCheckPrintsOnlyJsonOnStdout) {
+  for (const std::string& cmd : {"stats " + model_ + " --json",
+                                 "check " + model_ + " " + write("ok.sol", "x 1\ny 2\nb 1\nn 2\n") + " --json"}) {
+    const Output o = lsmip(cmd);
+    ASSERT_FALSE(o.out.empty()) << cmd;
+    EXPECT_EQ(o.out.front(), '{') << cmd << ": " << o.out;
+    EXPECT_EQ(o.out.find('\n'), o.out.size() - 1) << cmd << ": one line of JSON only: " << o.out;
+  }
 }
 
 TEST_F(Cli, PrintOptionsPrintsTheNonDefaultOnesAsACommandLine) {

@@ -147,6 +147,29 @@ TEST(SolveCli, BoundsCrossingWithinTheToleranceAreNotCalledInfeasible) {
   EXPECT_NE(r.exit_code, 10) << r.output;
 }
 
+TEST(SolveCli, WriteEveryKeepsTheSolutionFileCurrentForAKilledRun) {
+  // With --write-every 0 the file holds a verified solution as soon as one is found, so a
+  // SIGKILL (which nothing can catch) still leaves it behind.
+  const std::string sol = ::testing::TempDir() + "/every.sol";
+  std::remove(sol.c_str());
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    const std::string bin = testing::lsmip_binary(), model = example();
+    execl(bin.c_str(), bin.c_str(), model.c_str(), "-q", "--write-every", "0", "--solution-file",
+          sol.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  kill(pid, SIGKILL);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  const std::string text = slurp(sol);
+  ASSERT_NE(text.find("=obj="), std::string::npos) << "no solution file after SIGKILL";
+  const auto c = testing::run_command(testing::lsmip_binary() + " check " + example() + " " + sol);
+  EXPECT_EQ(c.exit_code, 0) << c.output;
+}
+
 TEST(SolveCli, AClosedPipeOnStdoutStillWritesTheSolution) {
   // `| head -1` closes the log's pipe after the first line; the run goes on (SIGPIPE is
   // ignored) and writes its solution.
