@@ -1,5 +1,9 @@
-// Reads a model file in whichever format its name says: "*.lp" or "*.lp.gz"
-// is CPLEX LP, everything else is MPS (fixed or free, plain or gzip).
+// Reads a model in MPS (fixed or free) or CPLEX LP, plain or gzip, from a file,
+// a pipe, or standard input ("-"). The format is the one asked for, or the one
+// the name says ("*.lp", "*.lp.gz" are LP; "*.mps", "*.mps.gz" MPS), or else
+// the one the content shows (an LP file starts with a comment "\" or an
+// objective section; anything else is read as MPS). Input compressed other than
+// by gzip (bzip2, xz, zstd, zip) is refused with a message naming the format.
 #pragma once
 
 #include <functional>
@@ -17,6 +21,7 @@ namespace lsmip::io {
 struct ReadOptions {
   MpsReadOptions::NegativeUpper mps_negative_upper = MpsReadOptions::NegativeUpper::kMinusInfinity;
   MpsReadOptions::Format mps_format = MpsReadOptions::Format::kAuto;
+  enum class Format { kAuto, kMps, kLp } format = Format::kAuto;
 };
 
 // True when `path` names an LP-format file.

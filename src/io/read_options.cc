@@ -14,6 +14,11 @@ ReadOptions read_options(const Options& options) {
     case MpsFormat::kFixed: r.mps_format = MpsReadOptions::Format::kFixed; break;
     case MpsFormat::kAuto: r.mps_format = MpsReadOptions::Format::kAuto; break;
   }
+  switch (choice<InputFormat>(options)) {
+    case InputFormat::kMps: r.format = ReadOptions::Format::kMps; break;
+    case InputFormat::kLp: r.format = ReadOptions::Format::kLp; break;
+    case InputFormat::kAuto: r.format = ReadOptions::Format::kAuto; break;
+  }
   return r;
 }
 

@@ -16,6 +16,7 @@ namespace lsmip {
 
 enum class MpsNegativeUpper : std::uint8_t { kMinusInfinity, kKeepZero };          // mps_negative_upper
 enum class MpsFormat : std::uint8_t { kAuto, kFree, kFixed };                       // mps_format
+enum class InputFormat : std::uint8_t { kAuto, kMps, kLp };                         // format
 enum class PortfolioRestart : std::uint8_t { kBest, kElite, kCrossover, kMixed };   // portfolio_restart
 enum class PortfolioConfigs : std::uint8_t { kMixed, kSeeds };                      // portfolio_configs
 enum class PortfolioShare : std::uint8_t { kIncumbent, kRestart, kOff };            // portfolio_share
@@ -36,6 +37,7 @@ struct ChoiceOption;
   };
 LSMIP_CHOICE_OPTION(MpsNegativeUpper, mps_negative_upper)
 LSMIP_CHOICE_OPTION(MpsFormat, mps_format)
+LSMIP_CHOICE_OPTION(InputFormat, format)
 LSMIP_CHOICE_OPTION(PortfolioRestart, portfolio_restart)
 LSMIP_CHOICE_OPTION(PortfolioConfigs, portfolio_configs)
 LSMIP_CHOICE_OPTION(PortfolioShare, portfolio_share)

@@ -61,6 +61,9 @@ namespace lsmip {
     "input",                                                                                      \
     "MPS: an UP/UI bound below zero on a column with no LO bound sets the lower bound to "        \
     "-infinity (CPLEX, CoinUtils) or keeps it at zero (HiGHS, SCIP, MIPLIB checker)")             \
+  X(format, std::string, "auto", 0, 0, "auto|mps|lp", "input",                                    \
+    "Model format: auto = by the name (*.lp, *.lp.gz are LP, *.mps, *.mps.gz MPS) and else by "  \
+    "the content (a pipe, standard input given as '-', or another name), or MPS or LP")          \
   X(mps_format, std::string, "auto", 0, 0, "auto|free|fixed", "input",                            \
     "MPS layout: detect automatically, or force free (whitespace) or fixed (columns) format")     \
   /* check */                                                                                     \

@@ -170,6 +170,28 @@ TEST(SolveCli, WriteEveryKeepsTheSolutionFileCurrentForAKilledRun) {
   EXPECT_EQ(c.exit_code, 0) << c.output;
 }
 
+TEST(SolveCli, ModelsComeFromStandardInputInEitherFormatAndByContent) {
+  const std::string dir = ::testing::TempDir();
+  const std::string lp = dir + "/stdin.lp", noext = dir + "/stdin_model", sol = dir + "/stdin.sol";
+  std::ofstream(lp) << "Minimize\n obj: x + y\nSubject To\n c: x + y >= 1\nGenerals\n x y\nEnd\n";
+  std::ofstream(noext) << "\\ an LP file without the .lp name\nMinimize\n obj: 2 x\nSubject To\n c: x >= 1\nEnd\n";
+  const std::string bin = testing::lsmip_binary();
+  auto r = testing::run_command("gzip -dc " + example() + " | " + bin + " - --work-limit 2e6 -q --solution-file " + sol);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(slurp(sol).substr(0, 6), "=obj= ") << slurp(sol);
+  r = testing::run_command("cat " + lp + " | " + bin + " - --work-limit 1e5 -q --solution-file " + sol);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(slurp(sol).substr(0, 7), "=obj= 1");
+  r = testing::run_command(bin + " " + noext + " --work-limit 1e5 -q --solution-file " + sol);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(slurp(sol).substr(0, 7), "=obj= 2");
+  r = testing::run_command(bin + " " + noext + " --format mps -q");
+  EXPECT_EQ(r.exit_code, 1) << "forced MPS must not read LP: " << r.output;
+  r = testing::run_command("bzip2 -c " + lp + " > " + dir + "/m.bz2 && " + bin + " " + dir + "/m.bz2 -q");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("bzip2-compressed"), std::string::npos) << r.output;
+}
+
 TEST(SolveCli, AClosedPipeOnStdoutStillWritesTheSolution) {
   // `| head -1` closes the log's pipe after the first line; the run goes on (SIGPIPE is
   // ignored) and writes its solution.
