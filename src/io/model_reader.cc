@@ -9,19 +9,6 @@
 
 namespace lsmip::io {
 
-bool is_lp_path(const std::string& path) {
-  auto ends_with = [&](std::string_view suffix) {
-    if (path.size() < suffix.size()) return false;
-    for (std::size_t k = 0; k < suffix.size(); ++k) {
-      char c = path[path.size() - suffix.size() + k];
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      if (c != suffix[k]) return false;
-    }
-    return true;
-  };
-  return ends_with(".lp") || ends_with(".lp.gz");
-}
-
 namespace {
 
 bool has_suffix(const std::string& path, std::string_view suffix) {
@@ -33,6 +20,12 @@ bool has_suffix(const std::string& path, std::string_view suffix) {
   }
   return true;
 }
+
+}  // namespace
+
+bool is_lp_path(const std::string& path) { return has_suffix(path, ".lp") || has_suffix(path, ".lp.gz"); }
+
+namespace {
 
 // The compression a magic number shows, other than gzip; nullptr when none is known.
 const char* foreign_compression(std::string_view head) {

@@ -138,6 +138,15 @@ SolveResult Solver::solve(const SolveControl& control) {
     }
     return finish(result);
   }
+  // A run that ends before the workers: the verified warm start is its result.
+  auto keep_warm_start = [&](SolveResult& r) {
+    r.has_solution = true;
+    r.x = initial_;
+    r.objective = model_.original_objective(model_.objective(initial_));
+    r.status = SolveStatus::kFeasible;
+    r.time_first = r.time_best = 0;
+    r.trace.push_back(TracePoint{0, r.objective, -1, "initial"});
+  };
   if (pre.verdict == presolve::Verdict::kInterrupted) {
     // A limit or a signal inside presolve: the original model's trivial outcome.
     log_.info("presolve stopped by the time limit or a signal");
@@ -145,12 +154,7 @@ SolveResult Solver::solve(const SolveControl& control) {
                          : run.interrupted() ? StopReason::kInterrupted
                                              : StopReason::kTimeLimit;
     if (warm_verified) {
-      result.has_solution = true;
-      result.x = initial_;
-      result.objective = model_.original_objective(model_.objective(initial_));
-      result.status = SolveStatus::kFeasible;
-      result.time_first = result.time_best = 0;
-      result.trace.push_back(TracePoint{0, result.objective, -1, "initial"});
+      keep_warm_start(result);
     }
     return finish(result);
   }
@@ -160,12 +164,7 @@ SolveResult Solver::solve(const SolveControl& control) {
     log_.info("presolve: the model is infeasible: %s", pre.reason.c_str());
     result.infeasible_reason = pre.reason;
     if (warm_verified) {
-      result.has_solution = true;
-      result.x = initial_;
-      result.objective = model_.original_objective(model_.objective(initial_));
-      result.status = SolveStatus::kFeasible;
-      result.time_first = result.time_best = 0;
-      result.trace.push_back(TracePoint{0, result.objective, -1, "initial"});
+      keep_warm_start(result);
     } else {
       result.status = SolveStatus::kInfeasible;
     }
