@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "model/model.h"
+#include "options/hybrid_options.h"
 #include "options/portfolio_options.h"
 #include "options/presolve_options.h"
 #include "options/search_options.h"
@@ -72,6 +73,7 @@ namespace lsmip {
   X(int_tol, double, 1e-6, 0.0, 0.5, "", "check",                                                 \
     "Integrality tolerance of the final check")                                                   \
   LSMIP_PORTFOLIO_OPTIONS(X)                                                                      \
+  LSMIP_HYBRID_OPTIONS(X)                                                                         \
   LSMIP_PRESOLVE_OPTIONS(X)                                                                       \
   LSMIP_SEARCH_OPTIONS(X)
 // clang-format on

@@ -1,0 +1,70 @@
+// Internal to src/lp: the pieces both the LP and the MIP driver need to talk to COIN-OR.
+// The only header outside the .cc files of src/lp that includes COIN headers.
+#pragma once
+
+#ifdef LSMIP_HAVE_COIN
+
+#include <functional>
+#include <span>
+
+#include "ClpEventHandler.hpp"
+#include "CoinMessageHandler.hpp"
+#include "OsiClpSolverInterface.hpp"
+#include "model/model.h"
+
+namespace lsmip::lp::detail {
+
+// A message handler that prints nothing: every CLP and CBC object of a run gets its own.
+class QuietHandler final : public CoinMessageHandler {
+ public:
+  QuietHandler() { setLogLevel(0); }
+  int print() override { return 0; }
+  CoinMessageHandler* clone() const override { return new QuietHandler(*this); }
+};
+
+// What a solve polls and reports, shared by every copy of the event handler (CBC clones the
+// solver, and with it the handler, for heuristics and sub-trees).
+struct Hooks {
+  std::function<bool()> stop;
+  std::function<void(double)> on_work;
+  double work_per_iteration = 1;
+  std::int64_t iterations = 0;
+  double work = 0;
+  bool stopped = false;  // stop() returned true once: nothing after it is trusted as a proof
+
+  // One simplex iteration: counts it and says whether to stop.
+  bool iteration() {
+    ++iterations;
+    work += work_per_iteration;
+    if (on_work) on_work(work_per_iteration);
+    return poll();
+  }
+  bool poll() {
+    if (!stopped && stop && stop()) stopped = true;
+    return stopped;
+  }
+};
+
+// CLP's per-iteration hook: counts work and ends the simplex when the stop token is set.
+class ClpHooks final : public ClpEventHandler {
+ public:
+  explicit ClpHooks(Hooks* hooks) : hooks_(hooks) {}
+  int event(Event e) override {
+    if (e == endOfIteration && hooks_->iteration()) return 0;  // >= 0: stop with this code
+    if (e != endOfIteration && hooks_->poll()) return 0;
+    return -1;
+  }
+  ClpEventHandler* clone() const override { return new ClpHooks(*this); }
+
+ private:
+  Hooks* hooks_;
+};
+
+// Loads `m` (integrality dropped unless `integers`) into `si`, with the given column bounds
+// when not empty, and silences it with `quiet`.
+void load(OsiClpSolverInterface& si, const Model& m, std::span<const double> col_lower,
+          std::span<const double> col_upper, bool integers, CoinMessageHandler* quiet);
+
+}  // namespace lsmip::lp::detail
+
+#endif  // LSMIP_HAVE_COIN

@@ -1,0 +1,72 @@
+// Branch-and-cut on a model by COIN-OR CBC, driven through CbcModel directly (never
+// CbcMain, which is not thread-safe and takes over SIGINT): one CbcModel per call, CBC's own
+// threads off, its output silenced, its preprocessing off so that solutions and the bound are
+// in the given model's space.
+//
+// The caller controls the run through callbacks made from the calling thread while CBC runs:
+// `stop` at every simplex iteration and node (a true ends the run, and then no proof is
+// claimed), `on_work` with the work of each iteration (the exact worker uses it to hand the
+// core back to the other workers), `on_solution` for every new incumbent CBC finds, and
+// `next_cutoff` at every node, through which better incumbents found elsewhere prune the tree.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "model/model.h"
+
+namespace lsmip::lp {
+
+enum class MipStatus : std::uint8_t {
+  kOptimal,     // the search finished: the best solution below the cutoff is optimal
+  kInfeasible,  // the search finished with no solution below the cutoff
+  kLimit,       // a node or solution limit ended the search: bound valid, no proof
+  kStopped,     // the stop token ended the search: bound is the last one seen before
+  kError,
+  kUnavailable,
+};
+const char* to_string(MipStatus s);
+
+struct MipSettings {
+  std::int64_t max_nodes = -1;          // < 0: none
+  std::int64_t max_solutions = -1;      // < 0: none
+  double cutoff = kInf;                 // only solutions below it (minimisation form) are sought
+  double work_per_iteration = 0;        // 0 = rows + nonzeros / 4 of the model
+  std::span<const double> col_lower, col_upper;  // bounds replacing the model's (empty = model's)
+  std::span<const double> start;        // a MIP start (a feasible point), empty = none
+  bool cuts = true;                     // root cuts (probing, Gomory, knapsack, clique, MIR, flow)
+  bool heuristics = true;               // CBC's rounding, feasibility pump, RINS, diving
+  int seed = 1;
+};
+
+struct MipCallbacks {
+  std::function<bool()> stop;                         // optional
+  std::function<void(double)> on_work;                // optional
+  // A new incumbent: values of the model's columns and the objective (minimisation form,
+  // offset included). Optional.
+  std::function<void(std::span<const double>, double)> on_solution;
+  // Polled at every node: a better cutoff to apply (minimisation form), if any. Optional.
+  std::function<std::optional<double>()> next_cutoff;
+  // The root LP is solved: its status and value (minimisation form). Optional.
+  std::function<void(bool optimal, bool infeasible, double value, std::span<const double> x)> on_root_lp;
+  // A valid dual bound (minimisation form, offset included), reported as it improves. Optional.
+  std::function<void(double)> on_bound;
+};
+
+struct MipResult {
+  MipStatus status = MipStatus::kUnavailable;
+  bool has_solution = false;
+  std::vector<double> x;        // best solution CBC found (has_solution)
+  double objective = kInf;      // its value, minimisation form, offset included
+  double bound = -kInf;         // dual bound, minimisation form, offset included
+  std::int64_t nodes = 0, iterations = 0;
+  double work = 0;
+};
+
+// Runs CBC on `m` (with the settings' bounds). Never throws for a solver failure.
+MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallbacks& callbacks);
+
+}  // namespace lsmip::lp

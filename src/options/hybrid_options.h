@@ -1,0 +1,31 @@
+// Entries of the options table for the LP relaxation, the dual bound and the exact
+// sub-MIP workers built on COIN-OR CLP and CBC (see options/options.h for the fields).
+#pragma once
+
+// clang-format off
+#define LSMIP_HYBRID_OPTIONS(X)                                                                   \
+  X(lp, bool, true, 0, 0, "", "hybrid",                                                           \
+    "Solve the LP relaxation of the presolved model (CLP, dual simplex): it gives the dual "      \
+    "bound and the MIP gap, proves infeasibility when the LP has no solution, and guides the "    \
+    "sub-MIP neighbourhoods. The exact worker needs it")                                          \
+  X(exact, bool, true, 0, 0, "", "hybrid",                                                        \
+    "Run an exact worker: CBC branch-and-cut on the presolved model, which takes the pool's "     \
+    "incumbents as cutoffs, publishes its own solutions and proves optimality or infeasibility")  \
+  X(lns, bool, true, 0, 0, "", "hybrid",                                                          \
+    "Run a large-neighbourhood worker: RENS, RINS, local branching and random neighbourhoods "    \
+    "around the incumbent, each a sub-MIP solved by CBC with node and work budgets")              \
+  X(mip_gap, double, 1e-4, 0.0, kInf, "", "hybrid",                                               \
+    "Relative MIP gap at which the run stops with a proven optimum: |incumbent - bound| <= "      \
+    "mip_gap * max(|incumbent|, |bound|) (as HiGHS and SCIP)")                                   \
+  X(mip_gap_abs, double, 1e-6, 0.0, kInf, "", "hybrid",                                           \
+    "Absolute MIP gap at which the run stops with a proven optimum")                              \
+  X(exact_share, double, 0.35, 0.0, 1.0, "", "hybrid",                                            \
+    "Share of the work of the thread that runs the exact and sub-MIP workers given at first to "   \
+    "the exact worker; the scheduler then moves work towards the workers that improve the "      \
+    "incumbent")                                                                                   \
+  X(lns_nodes, std::int64_t, 500, 1, 1000000000, "", "hybrid",                                    \
+    "Node limit of one sub-MIP of the large-neighbourhood worker")                                \
+  X(lp_work_per_iteration, double, 0, 0.0, 1e12, "", "hybrid",                                    \
+    "Work units one simplex iteration counts for in the schedule (0 = from the model's size: "    \
+    "rows + nonzeros / 4). Work is counted, never timed, so that the schedule is deterministic")
+// clang-format on

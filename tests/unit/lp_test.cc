@@ -1,0 +1,181 @@
+// Tests of src/lp, the COIN-OR layer: the LP relaxation is a valid bound on every small
+// model with a known optimum, infeasible LPs and MIPs are recognised, CBC finds the optima of
+// small models, and the stop token ends an LP and a branch-and-bound quickly without a proof
+// being claimed. CLP and CBC must leave the caller's SIGINT handler alone.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "check/solution_checker.h"
+#include "io/model_reader.h"
+#include "io/read_options.h"
+#include "lp/lp_relaxation.h"
+#include "lp/mip_solver.h"
+#include "model/model_builder.h"
+#include "test_util.h"
+
+namespace lsmip::lp {
+namespace {
+
+Model read(const std::string& rel) {
+  Options o;
+  Logger quiet(LogLevel::kQuiet);
+  Result<Model> m = io::read_model(testing::data_path(rel), io::read_options(o), quiet, [] { return false; });
+  EXPECT_TRUE(m.ok()) << m.status().to_string();
+  return m.ok() ? std::move(m).value() : Model();
+}
+
+struct Known {
+  std::string status;
+  double value = 0;
+};
+std::map<std::string, Known> small_known() {
+  std::map<std::string, Known> out;
+  std::ifstream in(testing::data_path("models/small_best_known.tsv"));
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    std::istringstream f(line);
+    std::string name, status, value;
+    f >> name >> status >> value;
+    out[name] = Known{status, status == "opt" ? std::stod(value) : 0.0};
+  }
+  return out;
+}
+
+// In the minimisation form the solver works in.
+double min_form(const Model& m, double v) { return m.sense() == ObjSense::kMinimize ? v : -v; }
+
+TEST(Lp, CoinIsBuiltIn) {
+  ASSERT_TRUE(coin_available()) << coin_versions();
+  EXPECT_NE(coin_versions().find("CBC"), std::string::npos);
+}
+
+TEST(Lp, RelaxationBoundsEveryKnownOptimumAndFindsTheInfeasibleOnes) {
+  const auto known = small_known();
+  ASSERT_GE(known.size(), 30u);
+  int checked = 0;
+  for (const auto& [name, k] : known) {
+    const Model m = read("models/small/" + name + ".mps.gz");
+    const LpSolution s = solve_lp(m, {});
+    if (k.status == "opt") {
+      ASSERT_EQ(s.status, LpStatus::kOptimal) << name;
+      const double opt = min_form(m, k.value);
+      EXPECT_LE(s.objective, opt + 1e-6 * std::max(1.0, std::fabs(opt))) << name;
+      ASSERT_EQ(s.x.size(), static_cast<std::size_t>(m.num_cols()));
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 30);
+}
+
+TEST(Lp, AnInfeasibleLpIsSaidToBe) {
+  ModelBuilder b;
+  b.add_col("x", 0, 1, 1, false);
+  b.add_row("r", 2, kInf);
+  b.add_entry(0, 0, 1.0);
+  const Model m = testing::build_model(b);
+  EXPECT_EQ(solve_lp(m, {}).status, LpStatus::kInfeasible);
+  EXPECT_EQ(solve_mip(m, {}, {}).status, MipStatus::kInfeasible);
+}
+
+TEST(Lp, CbcSolvesSmallModelsToTheirKnownOptima) {
+  const auto known = small_known();
+  for (const std::string name : {"p0033", "flugpl", "lseu", "p0201", "stein27", "mod008inf", "stein9inf"}) {
+    const Model m = read("models/small/" + name + ".mps.gz");
+    int reported = 0;
+    MipCallbacks cb;
+    cb.on_solution = [&](std::span<const double> x, double z) {
+      ++reported;
+      EXPECT_NEAR(m.objective(x), z, 1e-6 * std::max(1.0, std::fabs(z))) << name;
+    };
+    const MipResult r = solve_mip(m, {}, cb);
+    const Known& k = known.at(name);
+    if (k.status == "inf") {
+      EXPECT_EQ(r.status, MipStatus::kInfeasible) << name;
+      EXPECT_FALSE(r.has_solution) << name;
+      continue;
+    }
+    ASSERT_EQ(r.status, MipStatus::kOptimal) << name;
+    ASSERT_TRUE(r.has_solution) << name;
+    EXPECT_GE(reported, 1) << name;
+    const double opt = min_form(m, k.value);
+    EXPECT_NEAR(r.objective, opt, 1e-6 * std::max(1.0, std::fabs(opt))) << name;
+    EXPECT_NEAR(r.bound, opt, 1e-4 * std::max(1.0, std::fabs(opt))) << name;
+    const check::CheckReport c = check::check_solution(m, r.x, 1e-6, 1e-5);
+    EXPECT_TRUE(c.feasible) << name << c.describe(m);
+  }
+}
+
+TEST(Lp, ACutoffAtTheOptimumLeavesNothingToFind) {
+  const Model m = read("models/small/p0033.mps.gz");
+  MipSettings s;
+  s.cutoff = 3089 - 1e-6;
+  const MipResult r = solve_mip(m, s, {});
+  EXPECT_EQ(r.status, MipStatus::kInfeasible);
+  EXPECT_FALSE(r.has_solution);
+  EXPECT_NEAR(r.bound, 3089, 1e-5);  // nothing below the cutoff: the cutoff is a bound
+}
+
+TEST(Lp, TheStopTokenEndsBranchAndBoundQuicklyAndNoProofIsClaimed) {
+  const Model m = read("models/small/stein45.mps.gz");
+  const auto t0 = std::chrono::steady_clock::now();
+  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  MipCallbacks cb;
+  double stop_at = -1;
+  cb.stop = [&] {
+    if (seconds() < 0.5) return false;
+    if (stop_at < 0) stop_at = seconds();
+    return true;
+  };
+  const MipResult r = solve_mip(m, {}, cb);
+  const double ended = seconds();
+  EXPECT_EQ(r.status, MipStatus::kStopped);
+  EXPECT_LT(ended - stop_at, 0.2);
+  EXPECT_LE(r.bound, 30 + 1e-6);  // stein45's optimum
+}
+
+TEST(Lp, TheStopTokenEndsAnLpWithinAnIteration) {
+  const Model m = read("models/small/p2756.mps.gz");
+  int polls = 0;
+  LpControl c;
+  c.stop = [&] { return ++polls > 5; };
+  const LpSolution s = solve_lp(m, c);
+  EXPECT_EQ(s.status, LpStatus::kStopped);
+  EXPECT_LE(s.iterations, 6);
+}
+
+TEST(Lp, CoinLeavesTheSigintHandlerAlone) {
+  struct sigaction mine {}, before {}, after {};
+  mine.sa_handler = [](int) {};
+  sigemptyset(&mine.sa_mask);
+  ASSERT_EQ(sigaction(SIGINT, &mine, &before), 0);
+  const Model m = read("models/small/p0201.mps.gz");
+  (void)solve_lp(m, {});
+  (void)solve_mip(m, {}, {});
+  ASSERT_EQ(sigaction(SIGINT, &before, &after), 0);
+  EXPECT_EQ(after.sa_handler, mine.sa_handler);
+}
+
+TEST(Lp, BoundsOverrideTheModelsColumnBounds) {
+  const Model m = read("models/small/p0033.mps.gz");
+  std::vector<double> lo(m.col_lower().begin(), m.col_lower().end()), up(m.col_upper().begin(), m.col_upper().end());
+  for (double& u : up) u = 0;  // everything at zero: p0033 is then infeasible
+  LpControl c;
+  c.col_lower = lo;
+  c.col_upper = up;
+  EXPECT_EQ(solve_lp(m, c).status, LpStatus::kInfeasible);
+  MipSettings s;
+  s.col_lower = lo;
+  s.col_upper = up;
+  EXPECT_EQ(solve_mip(m, s, {}).status, MipStatus::kInfeasible);
+}
+
+}  // namespace
+}  // namespace lsmip::lp
