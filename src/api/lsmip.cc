@@ -742,10 +742,8 @@ Error Solver::Impl::solve() {
   for (const solver::TracePoint& p : r.trace) out.improvements.push_back(Improvement{p.seconds, p.objective, p.source});
   for (const solver::EliteSolution& e : r.elites) out.elites.push_back(EliteSolution{e.x, e.objective});
   out.infeasible_reason = r.infeasible_reason;
-  if (std::isfinite(out.objective) && std::isfinite(out.dual_bound)) {
-    const double den = std::max(std::fabs(out.objective), std::fabs(out.dual_bound));
-    out.gap = den == 0 ? 0.0 : std::fabs(out.objective - out.dual_bound) / den;
-  }
+  if (r.has_bound) out.dual_bound = r.dual_bound;  // +-inf: proven infeasible
+  if (r.has_bound && r.has_solution && std::isfinite(r.mip_gap)) out.gap = r.mip_gap;
 
   if (!events.callback_error().empty()) return {ErrorCode::kCallback, events.callback_error()};
   if (out_of_memory) return {ErrorCode::kOutOfMemory, "out of memory during the search"};

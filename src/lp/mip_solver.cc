@@ -199,7 +199,7 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
     if (!settings.start.empty() && settings.start.size() == static_cast<std::size_t>(m.num_cols()) && !root_infeasible) {
       double z = 0;
       for (int j = 0; j < m.num_cols(); ++j) z += m.obj(j) * settings.start[static_cast<std::size_t>(j)];
-      if (z < state.cutoff) model.setBestSolution(settings.start.data(), m.num_cols(), z, true);
+      if (z <= state.cutoff + 1e-9 * std::max(1.0, std::fabs(z))) model.setBestSolution(settings.start.data(), m.num_cols(), z, true);
       state.best = std::min(state.best, model.getObjValue());  // CBC's own copy, not reported back
     }
     if (root_infeasible) {

@@ -9,11 +9,32 @@ namespace lsmip::portfolio {
 
 Portfolio::Portfolio(std::vector<std::unique_ptr<Worker>> workers, SolutionPool& pool,
                      PortfolioSettings settings, std::function<bool()> stop)
-    : workers_(std::move(workers)), pool_(pool), settings_(settings), stop_(std::move(stop)) {}
+    : workers_(std::move(workers)), pool_(pool), settings_(std::move(settings)), stop_(std::move(stop)) {
+  const std::size_t n = workers_.size();
+  if (settings_.lanes.empty()) {
+    for (std::size_t i = 0; i < n; ++i) settings_.lanes.push_back({i});
+  }
+  lane_of_.assign(n, 0);
+  live_.assign(n, 1);
+  for (std::size_t l = 0; l < settings_.lanes.size(); ++l) {
+    LaneScheduler s;
+    for (std::size_t i : settings_.lanes[l]) {
+      s.add(i, i < settings_.weights.size() ? settings_.weights[i] : 1.0);
+      lane_of_[i] = l;
+    }
+    lanes_.push_back(std::move(s));
+  }
+}
+
+std::vector<double> Portfolio::scheduled_work() const {
+  std::vector<double> out(workers_.size(), 0.0);
+  for (std::size_t i = 0; i < workers_.size(); ++i) out[i] = lanes_[lane_of_[i]].work_of(i);
+  return out;
+}
 
 void Portfolio::run() {
   if (workers_.empty()) return;
-  if (workers_.size() == 1) {
+  if (lanes_.size() == 1) {
     run_inline();
   } else if (settings_.deterministic) {
     run_deterministic();
@@ -31,68 +52,117 @@ bool Portfolio::task(std::size_t i) {
   }
 }
 
+std::size_t Portfolio::lane_task(std::size_t l) {
+  const std::size_t i = lanes_[l].pick();
+  if (i == LaneScheduler::npos) return i;
+  if (!task(i)) {
+    live_[i] = 0;
+    lanes_[l].retire(i);
+  }
+  return i;
+}
+
+void Portfolio::report(std::size_t l, std::size_t i, double work_before, std::uint64_t version_before) {
+  const double spent = workers_[i]->stats().work - work_before;
+  // A task that reports no work (a worker that counts none) still costs one batch.
+  lanes_[l].report(i, spent > 0 ? spent : settings_.batch_work, pool_.version() != version_before);
+}
+
 void Portfolio::run_inline() {
-  Worker& w = *workers_[0];
   for (;;) {
-    const bool more = task(0);
-    w.publish(pool_);
+    const std::size_t i = lanes_[0].pick();
+    if (i == LaneScheduler::npos) return;
+    const double before = workers_[i]->stats().work;
+    const std::uint64_t version = pool_.version();  // a live worker publishes during its task
+    if (!task(i)) {
+      live_[i] = 0;
+      lanes_[0].retire(i);
+    }
+    workers_[i]->publish(pool_);
+    report(0, i, before, version);
     ++batches_;
-    if (!more || out_of_memory_.load() || (stop_ && stop_())) return;
-    w.absorb(pool_);
+    if (!lanes_[0].any_live() || out_of_memory_.load() || (stop_ && stop_())) return;
+    for (std::size_t j : settings_.lanes[0]) {
+      if (live_[j]) workers_[j]->absorb(pool_);
+    }
   }
 }
 
 void Portfolio::run_deterministic() {
-  const std::size_t n = workers_.size();
-  // live[i] is written by thread i during a batch and read by the completion step, which the
-  // barrier orders after every thread's writes.
-  std::vector<char> live(n, 1);
+  const std::size_t lanes = lanes_.size();
+  // ran[l] and before[l] are written by lane l's thread during a batch and read by the
+  // completion step, which the barrier orders after every thread's writes.
+  std::vector<std::size_t> ran(lanes, LaneScheduler::npos);
+  std::vector<double> before(lanes, 0.0);
   bool finished = false;  // written by the completion step only, read after the barrier
   auto completion = [&]() noexcept {
     ++batches_;
-    for (std::size_t i = 0; i < n; ++i) workers_[i]->publish(pool_);
+    // Publication in worker order, then absorption in worker order.
+    for (std::size_t i = 0; i < workers_.size(); ++i) {
+      const std::size_t l = lane_of_[i];
+      const std::uint64_t version = pool_.version();
+      workers_[i]->publish(pool_);
+      if (ran[l] == i) report(l, i, before[l], version);
+    }
     bool any = false;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (live[i]) {
+    for (std::size_t i = 0; i < workers_.size(); ++i) {
+      if (live_[i]) {
         workers_[i]->absorb(pool_);
         any = true;
       }
     }
     if (!any || out_of_memory_.load() || (stop_ && stop_())) finished = true;
   };
-  std::barrier sync(static_cast<std::ptrdiff_t>(n), completion);
-  auto body = [&](std::size_t i) {
+  std::barrier sync(static_cast<std::ptrdiff_t>(lanes), completion);
+  auto body = [&](std::size_t l) {
     while (!finished) {
-      if (live[i]) live[i] = task(i) ? 1 : 0;
+      const std::size_t i = lanes_[l].pick();
+      ran[l] = i;
+      if (i != LaneScheduler::npos) {
+        before[l] = workers_[i]->stats().work;
+        if (!task(i)) {
+          live_[i] = 0;
+          lanes_[l].retire(i);
+        }
+      }
       sync.arrive_and_wait();
     }
   };
   std::vector<std::thread> threads;
-  threads.reserve(n - 1);
-  for (std::size_t i = 1; i < n; ++i) threads.emplace_back(body, i);
+  threads.reserve(lanes - 1);
+  for (std::size_t l = 1; l < lanes; ++l) threads.emplace_back(body, l);
   body(0);
   for (std::thread& t : threads) t.join();
 }
 
 void Portfolio::run_opportunistic() {
-  const std::size_t n = workers_.size();
+  const std::size_t lanes = lanes_.size();
   std::atomic<bool> stopping{false};
-  auto body = [&](std::size_t i) {
-    Worker& w = *workers_[i];
+  auto body = [&](std::size_t l) {
     for (;;) {
-      const bool more = task(i);
-      w.publish(pool_);
-      if (!more || stopping.load(std::memory_order_relaxed)) return;
+      const std::size_t i = lanes_[l].pick();
+      if (i == LaneScheduler::npos) return;
+      const double before = workers_[i]->stats().work;
+      const std::uint64_t version = pool_.version();
+      if (!task(i)) {
+        live_[i] = 0;
+        lanes_[l].retire(i);
+      }
+      workers_[i]->publish(pool_);
+      report(l, i, before, version);
+      if (!lanes_[l].any_live() || stopping.load(std::memory_order_relaxed)) return;
       if (out_of_memory_.load() || (stop_ && stop_())) {
         stopping.store(true, std::memory_order_relaxed);
         return;
       }
-      w.absorb(pool_);
+      for (std::size_t j : settings_.lanes[l]) {
+        if (live_[j]) workers_[j]->absorb(pool_);
+      }
     }
   };
   std::vector<std::thread> threads;
-  threads.reserve(n - 1);
-  for (std::size_t i = 1; i < n; ++i) threads.emplace_back(body, i);
+  threads.reserve(lanes - 1);
+  for (std::size_t l = 1; l < lanes; ++l) threads.emplace_back(body, l);
   body(0);
   for (std::thread& t : threads) t.join();
   batches_ = 0;

@@ -10,7 +10,11 @@
 // Opportunistic mode: each worker runs on its own thread, task after task,
 // publishing and absorbing after each task, without waiting for the others.
 //
-// With one worker both modes run it on the calling thread, task after task.
+// Lanes: each thread runs a lane, a list of workers that take turns on it under a
+// LaneScheduler (work in proportion to a weight that follows the worker's recent reward).
+// By default every worker has a lane of its own; the solver puts the exact and sub-MIP
+// workers on one lane, and with one thread everything shares the calling thread.
+// With one lane both modes run it on the calling thread, task after task.
 #pragma once
 
 #include <atomic>
@@ -18,6 +22,7 @@
 #include <memory>
 #include <vector>
 
+#include "portfolio/scheduler.h"
 #include "portfolio/solution_pool.h"
 #include "portfolio/worker.h"
 
@@ -26,6 +31,10 @@ namespace lsmip::portfolio {
 struct PortfolioSettings {
   bool deterministic = false;
   double batch_work = 2e6;  // work units of one task
+  // Worker indices of each lane (empty: one lane per worker); every worker in exactly one.
+  std::vector<std::vector<std::size_t>> lanes;
+  // Base weight of each worker in its lane's schedule (empty: all 1).
+  std::vector<double> weights;
 };
 
 class Portfolio {
@@ -37,6 +46,8 @@ class Portfolio {
   // Runs until every worker is done or stop() is true.
   void run();
   const std::vector<std::unique_ptr<Worker>>& workers() const { return workers_; }
+  // Work each worker was given by its lane's scheduler (for the log and the tests).
+  std::vector<double> scheduled_work() const;
   // Number of barrier-joined batches run (deterministic mode).
   std::uint64_t batches() const { return batches_; }
   // True when a worker ran out of memory (std::bad_alloc); the run then ended.
@@ -46,6 +57,11 @@ class Portfolio {
   void run_inline();
   void run_deterministic();
   void run_opportunistic();
+  // Runs one task of lane `l`'s next worker, with publication and absorption done by the
+  // caller; returns the worker run, or npos when the lane has no live worker.
+  std::size_t lane_task(std::size_t l);
+  // After worker i published: tells its lane whether the pool's best changed.
+  void report(std::size_t l, std::size_t i, double work_before, std::uint64_t version_before);
 
   std::vector<std::unique_ptr<Worker>> workers_;
   SolutionPool& pool_;
@@ -54,6 +70,9 @@ class Portfolio {
   // One task of worker i; a std::bad_alloc ends the worker and the run.
   bool task(std::size_t i);
 
+  std::vector<LaneScheduler> lanes_;
+  std::vector<std::size_t> lane_of_;
+  std::vector<char> live_;
   std::uint64_t batches_ = 0;
   std::atomic<bool> out_of_memory_{false};
 };

@@ -35,8 +35,8 @@ ProgressLog::ProgressLog(Logger& log, const Options& options, std::function<doub
       latest_(static_cast<std::size_t>(std::max(workers, 1))) {}
 
 void ProgressLog::print_header() {
-  log_.info("  %-14s %8s %11s %21s %8s %7s %9s %8s", "Source", "Time", "Work", "Best objective",
-            "Gap", "Viol", "Moves/s", "Restarts");
+  log_.info("  %-14s %8s %11s %20s %16s %7s %8s %6s %8s", "Source", "Time", "Work", "Best objective",
+            "Bound", "Gap", "Ref gap", "Viol", "Moves/s");
 }
 
 void ProgressLog::print_row(const char* source, double at) {
@@ -45,13 +45,12 @@ void ProgressLog::print_row(const char* source, double at) {
   ++rows_;
   last_row_time_ = clock_();
   const double t = at >= 0 ? at : last_row_time_;
-  double work = 0, moves = 0, restarts = 0;
+  double work = 0, moves = 0;
   std::int32_t violated = -1;
   bool any_found = have_best_;
   for (const search::SearchProgress& p : latest_) {
     work += p.work;
     moves += static_cast<double>(p.moves);
-    restarts += static_cast<double>(p.restarts);
     any_found = any_found || p.found;
   }
   if (!any_found) {
@@ -59,15 +58,37 @@ void ProgressLog::print_row(const char* source, double at) {
       if (p.moves > 0 && (violated < 0 || p.violated_rows < violated)) violated = p.violated_rows;
     }
   }
-  char obj[32] = "-", gap[16] = "-", viol[16] = "-";
+  char obj[32] = "-", bnd[32] = "-", gap[16] = "-", ref[16] = "-", viol[16] = "-";
   if (have_best_) std::snprintf(obj, sizeof obj, "%.10g", best_);
+  if (have_bound_) std::snprintf(bnd, sizeof bnd, "%.10g", bound_);
+  if (have_best_ && have_bound_ && std::isfinite(bound_)) {
+    const double g = std::fabs(best_ - bound_) <= 1e-9 ? 0.0
+                     : best_ * bound_ < 0            ? 1.0
+                                                     : std::fabs(best_ - bound_) / std::max(std::fabs(best_), std::fabs(bound_));
+    std::snprintf(gap, sizeof gap, "%.2f%%", 100.0 * std::min(g, 1.0));
+  }
   if (have_best_ && std::isfinite(opt_.objective_reference)) {
-    std::snprintf(gap, sizeof gap, "%.2f%%", 100.0 * primal_gap(best_, opt_.objective_reference));
+    std::snprintf(ref, sizeof ref, "%.2f%%", 100.0 * primal_gap(best_, opt_.objective_reference));
   }
   if (violated >= 0) std::snprintf(viol, sizeof viol, "%d", violated);
   const double rate = t > 0 ? moves / t : 0.0;
-  log_.info("  %-14s %7.2fs %11.4g %21s %8s %7s %9s %8.0f", source, t, work, obj, gap, viol,
-            human_count(rate).c_str(), restarts);
+  log_.info("  %-14s %7.2fs %11.4g %20s %16s %7s %8s %6s %8s", source, t, work, obj, bnd, gap, ref, viol,
+            human_count(rate).c_str());
+}
+
+void ProgressLog::bound(double value) {
+  std::lock_guard<std::mutex> lock(mu_);
+  const bool first = !have_bound_;
+  have_bound_ = true;
+  bound_ = value;
+  if (first || clock_() - last_row_time_ >= kMinRowGap) {
+    if (pending_.due) {
+      pending_.due = false;
+      print_row(pending_.source.c_str(), pending_.seconds);
+    } else {
+      print_row("bound", -1);
+    }
+  }
 }
 
 void ProgressLog::improvement(double objective, const std::string& source, double seconds) {

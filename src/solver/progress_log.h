@@ -4,11 +4,13 @@
 // time, once that 0.1 s has passed or the run ends. Thread-safe: workers report
 // from their own threads.
 //
-//   Source          Time        Work        Best objective      Gap    Viol   Moves/s Restarts
-//   ls#0 tight     0.00s        3716                  3502   11.79%       -     26.5k        0
+//   Source          Time        Work       Best objective            Bound     Gap  Ref gap   Viol  Moves/s
+//   ls#0 tight     0.00s        3716                 3502             2520  28.04%   11.79%      -    26.5k
 //
-// Work, moves and restarts are summed over the workers (as last reported by
-// each); Viol is the fewest violated rows of any worker while none has a solution.
+// Bound is the dual bound (from the LP and exact workers), Gap the MIP gap between it and
+// the best objective, Ref gap the primal gap to --objective-reference. Work and moves are
+// summed over the local searches (as last reported by each); Viol is the fewest violated
+// rows of any worker while none has a solution. A row is printed when the bound rises too.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +39,8 @@ class ProgressLog {
   void improvement(double objective, const std::string& source, double seconds);
   // A worker's latest figures; prints a periodic row when log_interval has passed.
   void progress(const portfolio::WorkerProgress& p);
+  // A new dual bound (model's sense; +-inf: the model has no solution).
+  void bound(double value);
   // Prints the held-back improvement row, if any.
   void flush();
 
@@ -56,6 +60,8 @@ class ProgressLog {
   std::vector<search::SearchProgress> latest_;  // per worker
   bool have_best_ = false;
   double best_ = 0;
+  bool have_bound_ = false;
+  double bound_ = 0;
   int rows_ = 0;
   double last_row_time_ = 0;
   Pending pending_;

@@ -26,6 +26,8 @@ std::string json_report(const Model* model, const Options& opt, const SolveResul
   field("status", json::quote(status_name(r.status)));
   field("stop_reason", json::quote(stop_reason_name(r.stop_reason)));
   field("objective", r.has_solution ? num(r.objective) : "null");
+  field("dual_bound", r.has_bound && std::isfinite(r.dual_bound) ? num(r.dual_bound) : "null");
+  field("mip_gap", std::isfinite(r.mip_gap) ? num(r.mip_gap) : "null");
   field("verified", boolean(r.has_solution));
   field("solution_written", boolean(solution_written));
   field("time_to_first", r.time_first >= 0 ? num(r.time_first) : "null");
@@ -89,6 +91,9 @@ void log_summary(Logger& log, const Options& opt, const SolveResult& r) {
     if (std::isfinite(opt.objective_reference)) {
       log.info("primal gap        %.4f (reference %s)", primal_gap(r.objective, opt.objective_reference),
                shortest(opt.objective_reference).c_str());
+    }
+    if (r.has_bound && std::isfinite(r.dual_bound)) {
+      log.info("dual bound        %s (gap %.4f%%)", shortest(r.dual_bound).c_str(), 100.0 * r.mip_gap);
     }
     log.info("first solution    %.2fs", r.time_first);
     log.info("best solution     %.2fs", r.time_best);

@@ -63,6 +63,13 @@ struct SolveResult {
   double seconds = 0;               // when the solve returned
   std::vector<TracePoint> trace;
   std::vector<EliteSolution> elites;  // best first
+  // The dual bound (model's sense, offset included): no solution is better. -inf (for a
+  // minimisation; +inf for a maximisation) when none is known.
+  double dual_bound = 0;
+  bool has_bound = false;
+  // |objective - dual_bound| / max(|objective|, |dual_bound|) (0 when they meet, 1 when
+  // the signs differ); +inf without a solution or a bound.
+  double mip_gap = 0;
   std::string infeasible_reason;    // for kInfeasible
   Status error;                     // kInternal when a check failed and nothing is reported
 

@@ -12,6 +12,10 @@
 
 #include "check/solution_checker.h"
 #include "model/model_stats.h"
+#include "lp/lp_relaxation.h"
+#include "portfolio/dual_bound.h"
+#include "portfolio/exact_worker.h"
+#include "portfolio/lns_worker.h"
 #include "portfolio/portfolio.h"
 #include "portfolio/search_worker.h"
 #include "portfolio/solution_pool.h"
@@ -45,9 +49,39 @@ class RunState {
   double now() const { return control_.clock ? control_.clock() : 0.0; }
   bool interrupted() const { return control_.interrupted && control_.interrupted(); }
   bool time_up() const { return now() >= opt_.time_limit; }
-  bool goal() const { return goal_.load(std::memory_order_relaxed) != StopReason::kCompleted; }
-  StopReason goal_reason() const { return goal_.load(); }
+  bool goal() const { return goal_.load(std::memory_order_relaxed) != StopReason::kCompleted || proven(); }
+  StopReason goal_reason() const {
+    const StopReason g = goal_.load();
+    return g != StopReason::kCompleted ? g : StopReason::kCompleted;
+  }
   bool stop() const { return goal() || interrupted() || time_up(); }
+  // The incumbent meets the dual bound within the MIP gap, or the bound proves that no
+  // solution exists.
+  bool proven() const { return proven_.load(std::memory_order_relaxed); }
+  bool proven_infeasible() const { return proven() && !has_best_.load(); }
+
+  // The pool's best (minimisation form) and the dual bound; both may end the run.
+  void note_best_min(double z) {
+    best_min_.store(z);
+    has_best_.store(true);
+    check_gap();
+  }
+  void note_bound(double b) {
+    bound_.store(b);
+    check_gap();
+  }
+  double bound() const { return bound_.load(); }
+
+  void check_gap() {
+    const double b = bound_.load();
+    if (!has_best_.load()) {
+      if (b == kInf) proven_.store(true);
+      return;
+    }
+    const double z = best_min_.load();
+    const double slack = std::max(opt_.mip_gap_abs, opt_.mip_gap * std::max(std::fabs(z), std::fabs(b)));
+    if (b > -kInf && z - b <= slack) proven_.store(true);
+  }
 
   // Called under the pool's lock for each new best.
   void note_best(std::size_t improvements, double objective, ObjSense sense) {
@@ -67,6 +101,8 @@ class RunState {
   const Options& opt_;
   const SolveControl& control_;
   std::atomic<StopReason> goal_{StopReason::kCompleted};
+  std::atomic<bool> proven_{false}, has_best_{false};
+  std::atomic<double> best_min_{kInf}, bound_{-kInf};
 };
 
 // The first column with no value the final check accepts: bounds hold within feas_tol
@@ -215,6 +251,7 @@ SolveResult Solver::solve(const SolveControl& control) {
     result.time_best = t;
     result.trace.push_back(TracePoint{t, e.solution.objective(), e.worker, e.source});
     run.note_best(result.trace.size(), e.solution.objective(), model_.sense());
+    run.note_best_min(e.solution.min_objective());
     progress.improvement(e.solution.objective(), e.source, t);
     if (control.on_incumbent) {
       std::lock_guard<std::mutex> lock(observer_mu);
@@ -228,14 +265,35 @@ SolveResult Solver::solve(const SolveControl& control) {
   std::vector<double> reduced_start;
   if (!initial_.empty()) reduced_start = pre.postsolve.reduce(initial_);
 
+  // The workers: local searches and, built on COIN-OR, the exact and sub-MIP workers.
+  const bool coin = lp::coin_available() && pre.reduced.num_cols() > 0;
+  const bool with_exact = coin && opt_.lp && opt_.exact;
+  const bool with_lns = coin && opt_.lns;
+  if (!lp::coin_available() && (opt_.lp || opt_.exact || opt_.lns)) {
+    log_.info("LP, exact and sub-MIP workers: absent (%s)", lp::coin_versions().c_str());
+  }
+  const bool with_coin_workers = with_exact || with_lns;
+  // With one thread every worker shares it; with more, the exact and sub-MIP workers share
+  // the last thread and the local searches have one each.
+  const int searches = (threads > 1 && with_coin_workers) ? threads - 1 : threads;
+  portfolio::DualBound bound;
+  bound.set_listener([&run, &progress, this](double b) {
+    run.note_bound(b);
+    progress.bound(b == kInf || b == -kInf ? b : model_.original_objective(b));
+  });
+
   // Workers: one SearchModel per distinct equality handling, shared read-only by all.
-  std::vector<portfolio::WorkerConfig> configs = portfolio::worker_configs(opt_, threads);
+  std::vector<portfolio::WorkerConfig> configs = portfolio::worker_configs(opt_, searches);
   std::map<ModelKey, std::shared_ptr<const search::SearchModel>> models;
   std::vector<std::unique_ptr<portfolio::Worker>> workers;
   std::vector<portfolio::SearchWorker*> search_workers;
-  const bool live = !opt_.deterministic || threads == 1;
+  std::vector<std::string> descriptions;
+  portfolio::PortfolioSettings settings{opt_.deterministic, opt_.portfolio_batch_work, {}, {}};
+  // A search publishes at once when nothing runs beside it on another thread.
+  const bool live = !opt_.deterministic || searches == 1;
+  const bool shared_thread = threads == 1 && with_coin_workers;
   try {
-    for (int k = 0; k < threads; ++k) {
+    for (int k = 0; k < searches; ++k) {
       portfolio::WorkerConfig& c = configs[static_cast<std::size_t>(k)];
       auto& sm = models[model_key(c.options)];
       if (!sm) sm = std::make_shared<const search::SearchModel>(search::build_search_model(pre.reduced, c.options));
@@ -249,12 +307,53 @@ SolveResult Solver::solve(const SolveControl& control) {
       setup.verifier = &verifier;
       setup.should_stop = [&run] { return run.stop(); };
       setup.on_progress = report_progress;
-      setup.live_pool = live ? &pool : nullptr;
-      setup.may_retire = threads > 1;
+      setup.live_pool = (live && (threads == 1 || !opt_.deterministic)) ? &pool : nullptr;
+      setup.may_retire = searches > 1 || with_coin_workers;
       setup.start = reduced_start;
       auto w = std::make_unique<portfolio::SearchWorker>(std::move(setup), log_);
       search_workers.push_back(w.get());
+      descriptions.push_back("local search" + (c.description.empty() ? std::string(" (the options as given)")
+                                                                      : ": " + c.description));
       workers.push_back(std::move(w));
+      settings.lanes.push_back({static_cast<std::size_t>(k)});
+      settings.weights.push_back(shared_thread ? 1.0 - opt_.exact_share - 0.25 * (1.0 - opt_.exact_share) : 1.0);
+    }
+    std::vector<std::size_t> coin_lane;
+    if (with_exact) {
+      portfolio::ExactWorkerSetup setup;
+      setup.index = static_cast<int>(workers.size());
+      setup.name = "exact";
+      setup.options = opt_;
+      setup.reduced = &pre.reduced;
+      setup.verifier = &verifier;
+      setup.bound = &bound;
+      setup.should_stop = [&run] { return run.stop(); };
+      coin_lane.push_back(workers.size());
+      workers.push_back(std::make_unique<portfolio::ExactWorker>(std::move(setup), log_));
+      descriptions.push_back("CBC branch-and-cut on the presolved model (" + lp::coin_versions() + ")");
+      settings.weights.push_back(opt_.exact_share);
+    }
+    if (with_lns) {
+      portfolio::LnsWorkerSetup setup;
+      setup.index = static_cast<int>(workers.size());
+      setup.name = "lns";
+      setup.options = opt_;
+      setup.reduced = &pre.reduced;
+      setup.verifier = &verifier;
+      setup.bound = &bound;
+      setup.solve_own_lp = opt_.lp && !with_exact;
+      setup.should_stop = [&run] { return run.stop(); };
+      coin_lane.push_back(workers.size());
+      workers.push_back(std::make_unique<portfolio::LnsWorker>(std::move(setup), log_));
+      descriptions.push_back("sub-MIPs: RENS, RINS, random and constraint-graph neighbourhoods");
+      settings.weights.push_back(0.25 * (1.0 - opt_.exact_share) + (with_exact ? 0.0 : opt_.exact_share));
+    }
+    if (!coin_lane.empty()) {
+      if (shared_thread) {
+        for (std::size_t i : coin_lane) settings.lanes[0].push_back(i);
+      } else {
+        settings.lanes.push_back(coin_lane);
+      }
     }
   } catch (const std::bad_alloc&) {
     log_.warning("out of memory while setting up the workers");
@@ -263,33 +362,32 @@ SolveResult Solver::solve(const SolveControl& control) {
     result.stop_reason = StopReason::kMemoryLimit;
   }
   if (!workers.empty()) {
-    log_.info("workers: %d (%s)", threads, opt_.deterministic ? "deterministic" : "opportunistic");
-    for (const auto& w : workers) {
-      const portfolio::WorkerStats& s = w->stats();
-      log_.info("  %-6s local search%s%s", s.name.c_str(), s.config.empty() ? "" : ": ",
-                s.config.empty() ? "(the options as given)" : s.config.c_str());
+    log_.info("workers: %zu on %d thread%s (%s)", workers.size(), threads, threads == 1 ? "" : "s",
+              opt_.deterministic ? "deterministic" : "opportunistic");
+    for (std::size_t i = 0; i < workers.size(); ++i) {
+      log_.info("  %-6s %s", workers[i]->stats().name.c_str(), descriptions[i].c_str());
     }
     log_.info("%s", "");
   }
 
-  portfolio::Portfolio folio(std::move(workers), pool,
-                             portfolio::PortfolioSettings{opt_.deterministic, opt_.portfolio_batch_work},
-                             [&run] { return run.stop(); });
+  portfolio::Portfolio folio(std::move(workers), pool, std::move(settings), [&run] { return run.stop(); });
   folio.run();
   progress.flush();
 
   // Figures of every worker.
   bool all_work_limit = !search_workers.empty();
   bool trivially_infeasible = false;
+  for (const auto& w : folio.workers()) {
+    result.workers.push_back(w->stats());
+    result.rejected += static_cast<long>(w->stats().rejected);
+  }
   for (const portfolio::SearchWorker* w : search_workers) {
     const search::SearchResult r = w->result();
-    result.workers.push_back(w->stats());
     result.moves += r.moves;
     result.restarts += r.restarts;
     result.neighbourhood_epochs += r.neighbourhood_epochs;
     result.work += r.work;
     for (std::size_t k = 0; k < search::kNumMoveKinds; ++k) result.moves_by_kind[k] += r.moves_by_kind[k];
-    result.rejected += static_cast<long>(w->stats().rejected);
     all_work_limit = all_work_limit && r.work >= opt_.work_limit;
     trivially_infeasible = trivially_infeasible || r.trivially_infeasible;
     if (!r.status.ok() && result.error.ok()) result.error = r.status;
@@ -315,9 +413,32 @@ SolveResult Solver::solve(const SolveControl& control) {
     }
   }
 
+  // The dual bound and the gap.
+  const double b = bound.value();
+  if (b > -kInf) {
+    result.has_bound = true;
+    result.dual_bound = model_.original_objective(b);
+  } else {
+    result.dual_bound = model_.sense() == ObjSense::kMinimize ? -kInf : kInf;
+  }
+  result.mip_gap = result.has_solution && result.has_bound
+                       ? portfolio::mip_gap(model_.sense() == ObjSense::kMinimize ? result.objective : -result.objective, b)
+                       : kInf;
+
   // Status and stop reason.
-  if (result.has_solution) {
+  if (result.has_solution && bound.infeasible()) {
+    log_.warning("the exact worker proved the presolved model infeasible, yet a verified solution "
+                 "exists: numerical trouble in the LP; no proof is claimed");
     result.status = SolveStatus::kFeasible;
+    result.has_bound = false;
+    result.mip_gap = kInf;
+  } else if (result.has_solution && run.proven()) {
+    result.status = SolveStatus::kOptimal;
+  } else if (result.has_solution) {
+    result.status = SolveStatus::kFeasible;
+  } else if (bound.infeasible()) {
+    result.status = SolveStatus::kInfeasible;
+    result.infeasible_reason = "the LP relaxation or the branch-and-bound search has no solution";
   } else if (trivially_infeasible && model_.first_empty_domain()) {
     // The search's exact rounding found an empty domain that the tolerance leaves
     // non-empty: no proof, so no verdict.

@@ -170,9 +170,31 @@ TEST(ApiOptions, ByNameWithTheCliTable) {
   EXPECT_EQ(v, "3");  // failed calls change nothing
 }
 
+// The pure local search (LP, exact and sub-MIP workers off), which runs to its limits.
+void local_search_only(lsmip::Solver& s) {
+  for (const char* family : {"lp", "exact", "lns"}) ASSERT_TRUE(s.set_option(family, "off").ok());
+}
+
+TEST(ApiSolve, ProvesTheOptimumOfP0033) {
+  lsmip::Solver s;
+  ASSERT_TRUE(s.read_model(p0033()).ok());
+  ASSERT_TRUE(s.set_double_option("time_limit", 60).ok());  // a safety net only
+  ASSERT_TRUE(s.solve().ok());
+  const lsmip::SolveResult& r = s.result();
+  EXPECT_EQ(r.status, lsmip::SolveStatus::kOptimal);
+  EXPECT_EQ(r.stop_reason, lsmip::StopReason::kCompleted);
+  ASSERT_TRUE(r.has_solution);
+  EXPECT_EQ(r.objective, 3089.0);
+  EXPECT_NEAR(r.dual_bound, 3089.0, 3089.0 * 1e-4);
+  EXPECT_LE(r.dual_bound, 3089.0 + 1e-6);
+  EXPECT_LE(r.gap, 1e-4);
+  EXPECT_LT(r.seconds, 30.0);
+}
+
 TEST(ApiSolve, FindsTheOptimumOfP0033) {
   lsmip::Solver s;
   ASSERT_TRUE(s.read_model(p0033()).ok());
+  local_search_only(s);
   ASSERT_TRUE(s.set_double_option("work_limit", 2e7).ok());
   ASSERT_TRUE(s.solve().ok());
   const lsmip::SolveResult& r = s.result();
@@ -213,6 +235,7 @@ TEST(ApiSolve, TheSmallBuiltModelSolvesToItsOptimum) {
 TEST(ApiSolve, CallbacksSeeTheLogAndEveryIncumbentRow) {
   lsmip::Solver s;
   ASSERT_TRUE(s.read_model(p0033()).ok());
+  local_search_only(s);  // p0033 would otherwise be proven optimal before the limit
   ASSERT_TRUE(s.set_double_option("work_limit", 2e7).ok());
   ASSERT_TRUE(s.set_double_option("log_interval", 0.1).ok());
   std::vector<double> incumbents;
@@ -291,6 +314,7 @@ TEST(ApiSolve, ACallbackStopsTheRunAndMayNotReenter) {
 TEST(ApiSolve, InterruptFromAnotherThread) {
   lsmip::Solver s;
   ASSERT_TRUE(s.read_model(p0033()).ok());
+  local_search_only(s);  // p0033 would otherwise be proven optimal before the limit
   ASSERT_TRUE(s.set_double_option("time_limit", 60).ok());  // a safety net only
   std::thread stopper([&s] {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));

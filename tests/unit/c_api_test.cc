@@ -213,7 +213,13 @@ TEST(CApi, NamesOfCodesAndVersion) {
 }
 
 // Solves `h` with seed and work limit and returns the solution (empty if none).
+// The pure local search (LP, exact and sub-MIP workers off), which runs to its limits.
+void local_search_only(lsmip_solver* h) {
+  for (const char* family : {"lp", "exact", "lns"}) EXPECT_EQ(lsmip_set_option(h, family, "off"), LSMIP_OK);
+}
+
 std::vector<double> solve(lsmip_solver* h, int seed, double work, double* objective) {
+  local_search_only(h);
   EXPECT_EQ(lsmip_set_int_option(h, "seed", seed), LSMIP_OK);
   EXPECT_EQ(lsmip_set_double_option(h, "work_limit", work), LSMIP_OK);
   EXPECT_EQ(lsmip_solve(h), LSMIP_OK) << lsmip_last_error(h);
@@ -364,9 +370,30 @@ TEST(CApi, CallbackEventsAndStops) {
   ASSERT_EQ(lsmip_set_callback(a.h, nullptr, nullptr), LSMIP_OK);
 }
 
+TEST(CApi, ProvesTheOptimumOfP0033WithABoundAndAGap) {
+  Handle a;
+  ASSERT_EQ(lsmip_read_model(a.h, p0033().c_str()), LSMIP_OK);
+  ASSERT_EQ(lsmip_set_double_option(a.h, "time_limit", 60), LSMIP_OK);  // safety net
+  ASSERT_EQ(lsmip_solve(a.h), LSMIP_OK);
+  int status = -1, reason = -1;
+  ASSERT_EQ(lsmip_get_status(a.h, &status), LSMIP_OK);
+  ASSERT_EQ(lsmip_get_stop_reason(a.h, &reason), LSMIP_OK);
+  EXPECT_EQ(status, LSMIP_STATUS_OPTIMAL);
+  EXPECT_EQ(reason, LSMIP_STOP_COMPLETED);
+  double obj = 0, bound = 0, gap = 0;
+  ASSERT_EQ(lsmip_get_objective(a.h, &obj), LSMIP_OK);
+  ASSERT_EQ(lsmip_get_dual_bound(a.h, &bound), LSMIP_OK);
+  ASSERT_EQ(lsmip_get_gap(a.h, &gap), LSMIP_OK);
+  EXPECT_EQ(obj, 3089.0);
+  EXPECT_LE(bound, 3089.0 + 1e-6);
+  EXPECT_GE(bound, 3089.0 * (1 - 1e-4));
+  EXPECT_LE(gap, 1e-4);
+}
+
 TEST(CApi, InterruptFromAnotherThread) {
   Handle a;
   ASSERT_EQ(lsmip_read_model(a.h, p0033().c_str()), LSMIP_OK);
+  local_search_only(a.h);  // p0033 would otherwise be proven optimal at once
   ASSERT_EQ(lsmip_set_double_option(a.h, "time_limit", 60), LSMIP_OK);  // safety net
   std::thread stopper([h = a.h] {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -389,6 +416,7 @@ extern "C" void interrupt_on_signal(int) { lsmip_interrupt(g_signal_target); }
 TEST(CApi, InterruptFromASignalHandler) {
   Handle a;
   ASSERT_EQ(lsmip_read_model(a.h, p0033().c_str()), LSMIP_OK);
+  local_search_only(a.h);  // p0033 would otherwise be proven optimal at once
   ASSERT_EQ(lsmip_set_double_option(a.h, "time_limit", 60), LSMIP_OK);  // safety net
   g_signal_target = a.h;
   struct sigaction sa {}, old {};

@@ -1,0 +1,73 @@
+// What the LP and exact workers learn about the presolved model beyond solutions: the dual
+// bound (a value no solution can beat, minimisation form), a proof that no solution exists,
+// and the LP relaxation's solution that guides the sub-MIP neighbourhoods. Thread-safe.
+#pragma once
+
+#include <atomic>
+#include <cmath>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "model/model.h"
+
+namespace lsmip::portfolio {
+
+// The LP relaxation's optimum of the presolved model.
+struct LpPoint {
+  std::vector<double> x;
+  double value = 0;  // minimisation form, offset included
+};
+
+class DualBound {
+ public:
+  // Raises the bound to `b` if higher; +inf means the model has no solution. Returns true
+  // when the bound rose.
+  bool improve(double b) {
+    double cur = bound_.load();
+    while (b > cur) {
+      if (bound_.compare_exchange_weak(cur, b)) {
+        if (listener_) listener_(b);
+        return true;
+      }
+    }
+    return false;
+  }
+  // Called with each new bound, on the thread that raised it; set before the run.
+  void set_listener(std::function<void(double)> l) { listener_ = std::move(l); }
+  double value() const { return bound_.load(); }
+  bool known() const { return value() > -kInf; }
+  // The model has no solution (a finished search with no cutoff, or an infeasible LP).
+  bool infeasible() const { return value() == kInf; }
+
+  void set_lp(LpPoint p) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!lp_) lp_ = std::make_shared<const LpPoint>(std::move(p));
+  }
+  std::shared_ptr<const LpPoint> lp() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return lp_;
+  }
+
+ private:
+  std::atomic<double> bound_{-kInf};
+  std::function<void(double)> listener_;
+  mutable std::mutex mu_;
+  std::shared_ptr<const LpPoint> lp_;
+};
+
+// The MIP gap of an incumbent against a bound (both minimisation form): 0 when they meet,
+// |z - b| / max(|z|, |b|) otherwise (the form of the MIPLIB primal gap), 1 when no bound is
+// known or the signs differ, +inf without an incumbent.
+inline double mip_gap(double incumbent, double bound) {
+  if (!std::isfinite(incumbent)) return kInf;
+  if (!(bound > -kInf)) return 1.0;
+  const double d = std::fabs(incumbent - bound);
+  if (d <= 1e-9) return 0.0;
+  const double m = std::max(std::fabs(incumbent), std::fabs(bound));
+  if (incumbent * bound < 0) return 1.0;
+  return std::min(1.0, d / m);
+}
+
+}  // namespace lsmip::portfolio

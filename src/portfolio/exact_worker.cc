@@ -1,0 +1,90 @@
+#include "portfolio/exact_worker.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "lp/mip_solver.h"
+#include "portfolio/mip_point.h"
+
+namespace lsmip::portfolio {
+
+ExactWorker::ExactWorker(ExactWorkerSetup setup, Logger& log)
+    : setup_(std::move(setup)), log_(log), cbc_([this] { cbc_main(); }) {
+  stats_.name = setup_.name;
+  stats_.config = "CBC branch-and-cut";
+}
+
+void ExactWorker::cbc_main() {
+  const Model& m = *setup_.reduced;
+  lp::MipSettings s;
+  s.cutoff = cutoff_;
+  s.seed = static_cast<int>(setup_.options.seed % 1000000);
+  s.work_per_iteration = setup_.options.lp_work_per_iteration;
+  if (!start_.empty()) s.start = start_;
+  lp::MipCallbacks cb;
+  cb.stop = [this] { return cbc_.cancelled() || (setup_.should_stop && setup_.should_stop()); };
+  cb.on_work = [this](double w) { cbc_.spend(w); };
+  cb.next_cutoff = [this]() -> std::optional<double> {
+    if (std::isfinite(cutoff_)) return cutoff_;
+    return std::nullopt;
+  };
+  cb.on_bound = [this](double b) { bound_ = std::max(bound_, b); };
+  cb.on_root_lp = [this](bool optimal, bool, double value, std::span<const double> x) {
+    if (optimal) root_lp_ = LpPoint{std::vector<double>(x.begin(), x.end()), value};
+  };
+  cb.on_solution = [this, &m](std::span<const double> x, double) {
+    std::string why;
+    if (auto v = verify_mip_point(*setup_.verifier, m, x, &why)) {
+      ++stats_.found;
+      pending_.push_back(std::move(*v));
+    } else {
+      ++stats_.rejected;
+      log_.warning("%s: a CBC solution failed the independent check and is discarded:\n%s",
+                   setup_.name.c_str(), why.c_str());
+    }
+  };
+  const lp::MipResult r = lp::solve_mip(m, s, cb);
+  // A proof only when the search finished without being stopped.
+  if (r.status == lp::MipStatus::kOptimal || r.status == lp::MipStatus::kInfeasible) {
+    bound_ = std::max(bound_, r.bound);
+  }
+  outcome_ = lp::to_string(r.status);
+  stats_.moves = static_cast<std::uint64_t>(r.nodes);
+}
+
+bool ExactWorker::run_task(double work) {
+  if (cbc_.finished()) return false;
+  started_ = true;
+  // The work limit holds for every worker: the last task is cut to what is left of it.
+  const double left = setup_.options.work_limit - cbc_.work();
+  if (left <= 0) return false;
+  ++stats_.tasks;
+  const bool more = cbc_.resume(std::min(work, left));
+  stats_.work = cbc_.work();
+  return more;
+}
+
+void ExactWorker::publish(SolutionPool& pool) {
+  for (VerifiedSolution& v : pending_) {
+    const Admission a = pool.offer(std::move(v), setup_.index, setup_.name + " cbc");
+    if (a == Admission::kAdmitted || a == Admission::kNewBest) ++stats_.elites;
+    if (a == Admission::kNewBest) ++stats_.improvements;
+  }
+  pending_.clear();
+  if (root_lp_ && !root_lp_sent_) {
+    root_lp_sent_ = true;
+    setup_.bound->set_lp(*root_lp_);
+  }
+  if (bound_ > -kInf) setup_.bound->improve(bound_);
+}
+
+void ExactWorker::absorb(const SolutionPool& pool) {
+  const std::optional<PoolEntry> best = pool.best();
+  if (!best) return;
+  const double z = setup_.reduced->objective(best->solution.reduced());
+  if (!(z < cutoff_)) return;
+  cutoff_ = z;
+  if (!started_) start_ = best->solution.reduced();
+}
+
+}  // namespace lsmip::portfolio

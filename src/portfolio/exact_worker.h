@@ -1,0 +1,74 @@
+// The exact worker: CBC branch-and-cut on the presolved model (lp::solve_mip), run as a
+// coroutine so that it can share a thread with other workers.
+//
+// CBC runs on a thread of its own, but only while the worker is inside run_task: the
+// worker's hook, called at every simplex iteration, counts the work, and when the task's
+// budget is spent it hands control back and waits for the next task. So exactly one of the
+// owner and CBC runs at a time, the owner sees CBC's state only while CBC waits, and the
+// branch-and-bound tree lives on from task to task. With a work limit the hand-over points
+// depend only on the work counted, not on time.
+//
+// Between tasks the worker publishes the solutions CBC found (each rounded and verified on
+// the original model first), raises the shared dual bound, and hands on the root LP's
+// solution; it absorbs the pool's best as CBC's cutoff (and, before the search starts, as
+// a MIP start). A finished search is a proof: optimality of the best solution below the
+// cutoff, or infeasibility when no cutoff was ever applied.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+#include "options/options.h"
+#include "portfolio/coroutine.h"
+#include "portfolio/dual_bound.h"
+#include "portfolio/worker.h"
+#include "util/logger.h"
+
+namespace lsmip::portfolio {
+
+struct ExactWorkerSetup {
+  int index = 0;
+  std::string name;                    // "exact"
+  Options options;
+  const Model* reduced = nullptr;      // the presolved model
+  const Verifier* verifier = nullptr;
+  DualBound* bound = nullptr;          // shared; written in publish()
+  std::function<bool()> should_stop;   // thread-safe
+};
+
+class ExactWorker final : public Worker {
+ public:
+  ExactWorker(ExactWorkerSetup setup, Logger& log);
+
+  bool run_task(double work) override;
+  void publish(SolutionPool& pool) override;
+  void absorb(const SolutionPool& pool) override;
+  const WorkerStats& stats() const override { return stats_; }
+  // How CBC's search ended ("" while it runs).
+  std::string outcome() const { return outcome_; }
+
+ private:
+  void cbc_main();  // the coroutine's body
+
+  ExactWorkerSetup setup_;
+  Logger& log_;
+  WorkerStats stats_;
+
+  // Written by the body during its turn, read by the owner outside it.
+  std::vector<VerifiedSolution> pending_;
+  double bound_ = -kInf;              // minimisation form, offset included
+  std::optional<LpPoint> root_lp_;    // handed on once
+  bool root_lp_sent_ = false;
+  std::string outcome_;
+  // Written by the owner outside the body's turn, read by the body during it.
+  double cutoff_ = kInf;              // the pool's best (minimisation form)
+  std::vector<double> start_;         // MIP start before the search begins
+  bool started_ = false;
+
+  Coroutine cbc_;  // last: destroyed (cancelled and joined) before the state above
+};
+
+}  // namespace lsmip::portfolio

@@ -1,0 +1,281 @@
+#include "portfolio/lns_worker.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+
+#include "lp/lp_relaxation.h"
+#include "lp/mip_solver.h"
+#include "portfolio/mip_point.h"
+
+namespace lsmip::portfolio {
+
+const char* neighbourhood_name(Neighbourhood n) {
+  switch (n) {
+    case Neighbourhood::kRens: return "rens";
+    case Neighbourhood::kRins: return "rins";
+    case Neighbourhood::kRandom: return "random";
+    case Neighbourhood::kGraph: return "graph";
+  }
+  return "?";
+}
+
+namespace {
+// Work of one sub-MIP at most, in task budgets: a sub-MIP spans several tasks.
+constexpr double kSubMipTasks = 25;
+constexpr double kIntegral = 1e-6;  // an LP value this close to an integer counts as integral
+}  // namespace
+
+LnsWorker::LnsWorker(LnsWorkerSetup setup, Logger& log)
+    : setup_(std::move(setup)),
+      log_(log),
+      rng_(static_cast<std::uint64_t>(setup_.options.seed) * 0x9E3779B97F4A7C15ULL + 4242),
+      co_([this] { body(); }) {
+  stats_.name = setup_.name;
+  stats_.config = "RENS, RINS, random and constraint-graph sub-MIPs";
+  const Model& m = *setup_.reduced;
+  for (Index j = 0; j < m.num_cols(); ++j) {
+    if (m.is_integer(j)) integers_.push_back(j);
+  }
+  arms_[static_cast<std::size_t>(Neighbourhood::kRandom)].rate = 0.8;
+  arms_[static_cast<std::size_t>(Neighbourhood::kGraph)].rate = 0.7;
+  arms_[static_cast<std::size_t>(Neighbourhood::kRins)].rate = 0.9;
+}
+
+bool LnsWorker::available(Neighbourhood n, const LpPoint* lp) const {
+  if (integers_.empty()) return false;
+  const bool inc = !incumbent_.empty();
+  switch (n) {
+    case Neighbourhood::kRens: return lp != nullptr && !rens_done_;
+    case Neighbourhood::kRins: return lp != nullptr && inc;
+    case Neighbourhood::kRandom: return inc;
+    case Neighbourhood::kGraph: return inc && setup_.reduced->num_rows() > 0;
+  }
+  return false;
+}
+
+Neighbourhood LnsWorker::draw(const LpPoint* lp) {
+  // RENS first while it is due: it is the one neighbourhood that needs no incumbent.
+  if (available(Neighbourhood::kRens, lp)) return Neighbourhood::kRens;
+  double total = 0;
+  std::array<double, kNumNeighbourhoods> w{};
+  for (std::size_t k = 0; k < kNumNeighbourhoods; ++k) {
+    if (available(static_cast<Neighbourhood>(k), lp)) w[k] = 0.1 + arms_[k].reward;
+    total += w[k];
+  }
+  double u = rng_.uniform() * total;
+  for (std::size_t k = 0; k < kNumNeighbourhoods; ++k) {
+    if (w[k] <= 0) continue;
+    if (u < w[k]) return static_cast<Neighbourhood>(k);
+    u -= w[k];
+  }
+  for (std::size_t k = kNumNeighbourhoods; k-- > 0;) {
+    if (w[k] > 0) return static_cast<Neighbourhood>(k);
+  }
+  return Neighbourhood::kRandom;
+}
+
+void LnsWorker::fix_random_share(double rate) {
+  const Model& m = *setup_.reduced;
+  for (Index j : integers_) {
+    const auto k = static_cast<std::size_t>(j);
+    if (lo_[k] == up_[k] && lo_[k] == incumbent_[k]) continue;  // fixed already
+    if (rng_.chance(rate)) {
+      lo_[k] = up_[k] = incumbent_[k];
+    } else {
+      lo_[k] = m.col_lower(j);
+      up_[k] = m.col_upper(j);
+    }
+  }
+}
+
+void LnsWorker::free_around_random_row(double rate) {
+  const Model& m = *setup_.reduced;
+  const std::size_t want = static_cast<std::size_t>(std::ceil((1.0 - rate) * static_cast<double>(integers_.size())));
+  std::vector<char> row_seen(static_cast<std::size_t>(m.num_rows()), 0), col_free(static_cast<std::size_t>(m.num_cols()), 0);
+  std::deque<Index> rows;
+  const Index start = static_cast<Index>(rng_.below(static_cast<std::uint32_t>(m.num_rows())));
+  rows.push_back(start);
+  row_seen[static_cast<std::size_t>(start)] = 1;
+  std::size_t freed = 0;
+  while (!rows.empty() && freed < want) {
+    const Index i = rows.front();
+    rows.pop_front();
+    const SparseVector r = m.row(i);
+    for (std::size_t t = 0; t < r.size() && freed < want; ++t) {
+      const Index j = r.index[t];
+      auto& f = col_free[static_cast<std::size_t>(j)];
+      if (f) continue;
+      f = 1;
+      if (m.is_integer(j)) ++freed;
+      const SparseVector c = m.col(j);
+      for (std::size_t u = 0; u < c.size(); ++u) {
+        auto& seen = row_seen[static_cast<std::size_t>(c.index[u])];
+        if (!seen) {
+          seen = 1;
+          rows.push_back(c.index[u]);
+        }
+      }
+    }
+  }
+  for (Index j : integers_) {
+    const auto k = static_cast<std::size_t>(j);
+    if (!col_free[k]) lo_[k] = up_[k] = incumbent_[k];
+  }
+}
+
+bool LnsWorker::build(Neighbourhood n, const LpPoint* lp) {
+  const Model& m = *setup_.reduced;
+  lo_.assign(m.col_lower().begin(), m.col_lower().end());
+  up_.assign(m.col_upper().begin(), m.col_upper().end());
+  const double rate = arms_[static_cast<std::size_t>(n)].rate;
+  std::size_t fixed = 0;
+  switch (n) {
+    case Neighbourhood::kRens:
+      for (Index j : integers_) {
+        const auto k = static_cast<std::size_t>(j);
+        const double v = lp->x[k], r = std::round(v);
+        if (std::fabs(v - r) <= kIntegral) {
+          lo_[k] = up_[k] = std::min(std::max(r, lo_[k]), up_[k]);
+        } else {
+          lo_[k] = std::max(lo_[k], std::floor(v));
+          up_[k] = std::min(up_[k], std::ceil(v));
+        }
+      }
+      break;
+    case Neighbourhood::kRins:
+      for (Index j : integers_) {
+        const auto k = static_cast<std::size_t>(j);
+        // Agreement fixes the column, up to the arm's rate: beyond it columns stay free.
+        if (std::fabs(lp->x[k] - incumbent_[k]) <= kIntegral && rng_.chance(rate)) lo_[k] = up_[k] = incumbent_[k];
+      }
+      break;
+    case Neighbourhood::kRandom: fix_random_share(rate); break;
+    case Neighbourhood::kGraph: free_around_random_row(rate); break;
+  }
+  for (Index j : integers_) fixed += lo_[static_cast<std::size_t>(j)] == up_[static_cast<std::size_t>(j)];
+  return fixed > 0 && (fixed < integers_.size() || m.num_cols() > static_cast<Index>(integers_.size()));
+}
+
+void LnsWorker::body() {
+  const Model& m = *setup_.reduced;
+  auto stop = [this] { return co_.cancelled() || (setup_.should_stop && setup_.should_stop()); };
+  if (setup_.solve_own_lp) {
+    lp::LpControl c;
+    c.stop = stop;
+    c.on_work = [this](double w) { co_.spend(w); };
+    c.work_per_iteration = setup_.options.lp_work_per_iteration;
+    lp::LpSolution s = lp::solve_lp(m, c);
+    if (s.status == lp::LpStatus::kOptimal) {
+      lp_bound_ = s.objective;
+      own_lp_ = LpPoint{std::move(s.x), s.objective};
+    } else if (s.status == lp::LpStatus::kInfeasible) {
+      lp_bound_ = kInf;  // no LP point: no integer point either
+      return;
+    }
+  }
+  while (!stop()) {
+    const std::shared_ptr<const LpPoint> shared = setup_.bound->lp();
+    const LpPoint* lp = own_lp_ ? &*own_lp_ : shared.get();
+    bool any = false;
+    for (std::size_t k = 0; k < kNumNeighbourhoods; ++k) any = any || available(static_cast<Neighbourhood>(k), lp);
+    if (!any) {
+      if (integers_.empty()) return;  // nothing to fix: no sub-MIP is smaller than the model
+      co_.yield();
+      continue;
+    }
+    const Neighbourhood n = draw(lp);
+    Arm& arm = arms_[static_cast<std::size_t>(n)];
+    if (n == Neighbourhood::kRens) rens_done_ = true;
+    if (!build(n, lp)) {
+      arm.reward *= 0.8;
+      arm.rate = std::max(0.05, arm.rate - 0.1);
+      co_.spend(setup_.options.portfolio_batch_work / 10);
+      continue;
+    }
+    ++arm.runs;
+    lp::MipSettings s;
+    s.max_nodes = setup_.options.lns_nodes;
+    s.col_lower = lo_;
+    s.col_upper = up_;
+    s.seed = static_cast<int>(rng_.below(1000000));
+    s.work_per_iteration = setup_.options.lp_work_per_iteration;
+    const bool have_incumbent = !incumbent_.empty();
+    if (have_incumbent) {
+      s.cutoff = incumbent_value_;
+      if (n != Neighbourhood::kRens) s.start = incumbent_;
+    }
+    const double cap = kSubMipTasks * setup_.options.portfolio_batch_work;
+    double spent = 0;
+    bool improved = false;
+    lp::MipCallbacks cb;
+    cb.stop = [&] { return spent > cap || stop(); };
+    cb.on_work = [&](double w) {
+      spent += w;
+      co_.spend(w);
+    };
+    cb.on_solution = [&](std::span<const double> x, double z) {
+      if (!(z < incumbent_value_)) return;
+      std::string why;
+      if (auto v = verify_mip_point(*setup_.verifier, m, x, &why)) {
+        ++stats_.found;
+        improved = true;
+        incumbent_ = v->reduced();
+        incumbent_value_ = m.objective(incumbent_);
+        pending_.push_back(Found{std::move(*v), neighbourhood_name(n)});
+      } else {
+        ++stats_.rejected;
+        log_.warning("%s: a sub-MIP solution failed the independent check and is discarded:\n%s",
+                     setup_.name.c_str(), why.c_str());
+      }
+    };
+    const lp::MipResult r = lp::solve_mip(m, s, cb);
+    stats_.moves += static_cast<std::uint64_t>(r.nodes);
+    arm.reward = 0.8 * arm.reward + (improved ? 0.2 : 0.0);
+    const bool finished = r.status == lp::MipStatus::kOptimal || r.status == lp::MipStatus::kInfeasible;
+    if (n != Neighbourhood::kRens) {
+      if (finished && spent < cap / 2) {
+        arm.rate = std::max(0.05, arm.rate - 0.05);  // too easy: free more columns
+      } else if (!improved) {
+        arm.rate = std::min(0.98, arm.rate + 0.03);  // too hard: fix more
+      }
+    }
+  }
+}
+
+bool LnsWorker::run_task(double work) {
+  if (co_.finished()) return false;
+  // The work limit holds for every worker: the last task is cut to what is left of it.
+  const double left = setup_.options.work_limit - co_.work();
+  if (left <= 0) return false;
+  ++stats_.tasks;
+  const bool more = co_.resume(std::min(work, left));
+  stats_.work = co_.work();
+  return more;
+}
+
+void LnsWorker::publish(SolutionPool& pool) {
+  for (Found& f : pending_) {
+    const Admission a = pool.offer(std::move(f.solution), setup_.index, setup_.name + " " + f.kind);
+    if (a == Admission::kAdmitted || a == Admission::kNewBest) ++stats_.elites;
+    if (a == Admission::kNewBest) ++stats_.improvements;
+  }
+  pending_.clear();
+  if (own_lp_ && !own_lp_sent_) {
+    own_lp_sent_ = true;
+    setup_.bound->set_lp(*own_lp_);
+  }
+  if (lp_bound_ > -kInf) setup_.bound->improve(lp_bound_);
+}
+
+void LnsWorker::absorb(const SolutionPool& pool) {
+  const std::optional<PoolEntry> best = pool.best();
+  if (!best) return;
+  const double z = setup_.reduced->objective(best->solution.reduced());
+  if (z < incumbent_value_) {
+    incumbent_ = best->solution.reduced();
+    incumbent_value_ = z;
+  }
+}
+
+}  // namespace lsmip::portfolio

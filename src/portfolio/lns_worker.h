@@ -1,0 +1,99 @@
+// The large-neighbourhood worker: sub-MIPs around the incumbent and the LP optimum, each
+// the presolved model with some integer columns fixed, solved by CBC with a node limit and
+// the incumbent as cutoff (lp::solve_mip), as a coroutine like the exact worker.
+//
+// Neighbourhoods: RENS (no incumbent needed: columns integral in the LP are fixed, the others
+// limited to floor/ceil of their LP value), RINS (columns where incumbent and LP agree are
+// fixed), random (a random share of the integer columns fixed at the incumbent) and
+// constraint graph (the columns near a random row, found breadth-first through the rows,
+// are freed and the others fixed). Each keeps its own fixing rate: a sub-MIP that proves
+// its neighbourhood empty or finishes in less than half its budget frees more columns next
+// time, one that ends on its limit without an improvement fixes more. The neighbourhood is
+// drawn with weights that follow its recent success.
+//
+// Every sub-MIP solution is a point of the presolved model; it is rounded and verified on
+// the original model before it is kept (verify_mip_point), and published between tasks.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+#include "options/options.h"
+#include "portfolio/coroutine.h"
+#include "portfolio/dual_bound.h"
+#include "portfolio/worker.h"
+#include "util/logger.h"
+#include "util/rng.h"
+
+namespace lsmip::portfolio {
+
+struct LnsWorkerSetup {
+  int index = 0;
+  std::string name;                    // "lns"
+  Options options;
+  const Model* reduced = nullptr;      // the presolved model
+  const Verifier* verifier = nullptr;
+  DualBound* bound = nullptr;          // shared: the LP point comes from it
+  bool solve_own_lp = false;           // no exact worker: this worker solves the LP itself
+  std::function<bool()> should_stop;   // thread-safe
+};
+
+enum class Neighbourhood : std::uint8_t { kRens, kRins, kRandom, kGraph };
+inline constexpr std::size_t kNumNeighbourhoods = 4;
+const char* neighbourhood_name(Neighbourhood n);
+
+class LnsWorker final : public Worker {
+ public:
+  LnsWorker(LnsWorkerSetup setup, Logger& log);
+
+  bool run_task(double work) override;
+  void publish(SolutionPool& pool) override;
+  void absorb(const SolutionPool& pool) override;
+  const WorkerStats& stats() const override { return stats_; }
+  // Sub-MIPs run and fixing rate of each neighbourhood (for the log and the tests).
+  std::uint64_t sub_mips(Neighbourhood n) const { return arms_[static_cast<std::size_t>(n)].runs; }
+  double rate(Neighbourhood n) const { return arms_[static_cast<std::size_t>(n)].rate; }
+
+ private:
+  struct Arm {
+    double rate = 0.7;     // share of the integer columns to fix
+    double reward = 0.5;   // exponential average of success
+    std::uint64_t runs = 0;
+  };
+  struct Found {
+    VerifiedSolution solution;
+    const char* kind;
+  };
+  void body();
+  bool available(Neighbourhood n, const LpPoint* lp) const;
+  Neighbourhood draw(const LpPoint* lp);
+  // Fills lo_/up_ for neighbourhood n; false when it fixes nothing or everything.
+  bool build(Neighbourhood n, const LpPoint* lp);
+  void fix_random_share(double rate);
+  void free_around_random_row(double rate);
+
+  LnsWorkerSetup setup_;
+  Logger& log_;
+  WorkerStats stats_;
+  Rng rng_;
+  std::array<Arm, kNumNeighbourhoods> arms_{};
+  std::vector<double> lo_, up_;        // the sub-MIP's bounds
+  std::vector<Index> integers_;        // integer columns of the presolved model
+  bool rens_done_ = false;
+
+  // Written by the body during its turn, read by the owner outside it.
+  std::vector<Found> pending_;
+  double lp_bound_ = -kInf;
+  std::optional<LpPoint> own_lp_;
+  bool own_lp_sent_ = false;
+  // Written by the owner outside the body's turn, read by the body during it.
+  std::vector<double> incumbent_;      // presolved values of the pool's best
+  double incumbent_value_ = kInf;      // minimisation form
+
+  Coroutine co_;  // last: destroyed (cancelled and joined) before the state above
+};
+
+}  // namespace lsmip::portfolio
