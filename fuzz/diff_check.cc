@@ -454,6 +454,9 @@ std::string check_facade(const DiffCase& c, const DiffConfig& config, bool pre_i
                          bool side_found) {
   Options o = c.options;
   o.work_limit = config.work_limit;
+  // The local-search portfolio: this property compares it with presolve and the engine; the
+  // LP, exact and sub-MIP workers have their own tests (tests/unit/hybrid_test.cc, lp_test.cc).
+  o.lp = o.exact = o.lns = false;
   o.threads = 2;
   o.deterministic = true;
   o.portfolio_batch_work = std::max(1e3, config.work_limit / 4);

@@ -28,11 +28,19 @@ def test_version():
 def test_build_and_solve_a_knapsack():
     m, _ = knapsack()
     r = m.solve(work_limit=1e6, seed=1)
-    assert r.status == "feasible"
+    # The exact worker proves the optimum: the run ends there, with the bound.
+    assert r.status == "optimal"
     assert r.has_solution
     assert r.objective == 21  # b and d
     assert list(r.x) == [0, 1, 0, 1]
+    assert r.stop_reason == "completed"
+    assert r.dual_bound == pytest.approx(21, rel=1e-4)
+    assert r.gap <= 1e-4
+    # The pure local search runs to its limit and has no bound.
+    r = m.solve(work_limit=1e6, seed=1, lp=False, exact=False, lns=False)
+    assert r.status == "feasible"
     assert r.stop_reason == "work_limit"
+    assert np.isnan(r.dual_bound)
     assert r.trace and r.trace[-1][1] == 21
     assert math.isnan(r.dual_bound)
 
@@ -114,7 +122,8 @@ def test_keyboard_interrupt_returns_the_best_solution():
     timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.start()
     try:
-        r = m.solve(time_limit=30)
+        # The pure local search: the exact worker would prove p0033 optimal before the signal.
+        r = m.solve(time_limit=30, lp=False, exact=False, lns=False)
     finally:
         timer.cancel()
     assert r.stop_reason == "interrupted"

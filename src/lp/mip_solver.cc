@@ -50,6 +50,8 @@ struct MipState {
   double bound = -kInf;       // last bound reported before any stop, without offset
   std::int64_t nodes_seen = 0;
   int columns = 0;
+  const CbcModel* top = nullptr;  // the model of this call: CBC's heuristics run sub-models
+                                  // with clones of the handler, in other spaces
 };
 
 // CBC's node and solution hook: stops, tightens the cutoff, reports solutions and bounds.
@@ -63,20 +65,10 @@ class CbcHooks final : public CbcEventHandler {
  private:
   CbcAction handle(CbcEvent e) {
     MipState& s = *state_;
+    if (model_ != s.top) return s.hooks->poll() ? stop : noAction;  // a heuristic's sub-model
     report_solution();
     if (s.hooks->poll()) return stop;
-    if (e == node) {
-      if (s.cb->next_cutoff) {
-        if (const std::optional<double> c = s.cb->next_cutoff()) {
-          const double v = *c - s.offset;
-          if (v < s.cutoff) {
-            s.cutoff = v;
-            model_->setCutoff(v);
-          }
-        }
-      }
-      if ((++s.nodes_seen & 15) == 0) report_bound();
-    }
+    if (e == node && (++s.nodes_seen & 15) == 0) report_bound();
     return noAction;
   }
   void report_solution() {
@@ -97,6 +89,33 @@ class CbcHooks final : public CbcEventHandler {
     }
   }
   MipState* state_;
+};
+
+// A "heuristic" that hands CBC the better solutions found elsewhere (the pool's best): CBC
+// takes a heuristic's solution through its own path, which updates the cutoff safely.
+class ForeignSolutions final : public CbcHeuristic {
+ public:
+  ForeignSolutions(CbcModel& model, MipState* s) : CbcHeuristic(model), state_(s) {
+    setHeuristicName("foreign");
+  }
+  CbcHeuristic* clone() const override { return new ForeignSolutions(*this); }
+  void resetModel(CbcModel*) override {}
+  int solution(double& objective, double* x) override {
+    MipState& s = *state_;
+    if (model_ != s.top || !s.cb->next_solution || s.hooks->stopped) return 0;
+    double z = 0;
+    if (!s.cb->next_solution(buffer_, z) || buffer_.size() != static_cast<std::size_t>(s.columns)) return 0;
+    z -= s.offset;
+    if (!(z < objective - 1e-9 * std::max(1.0, std::fabs(z)))) return 0;
+    std::copy(buffer_.begin(), buffer_.end(), x);
+    objective = z;
+    s.best = std::min(s.best, z);  // known to the caller already: not reported back
+    return 1;
+  }
+
+ private:
+  MipState* state_;
+  std::vector<double> buffer_;
 };
 
 }  // namespace
@@ -123,6 +142,7 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
     state.columns = m.num_cols();
 
     CbcModel model(si);  // a clone of si, with a clone of the CLP handler
+    state.top = &model;
     model.passInMessageHandler(&quiet);
     model.setLogLevel(0);
     model.setPrintingMode(0);
@@ -168,6 +188,8 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
     CbcHeuristicFPump pump(model);
     CbcHeuristicRINS rins(model);
     CbcHeuristicDiveCoefficient dive(model);
+    ForeignSolutions foreign(model, &state);
+    if (cb.next_solution) model.addHeuristic(&foreign);
     if (settings.heuristics) {
       model.addHeuristic(&rounding);
       model.addHeuristic(&pump);

@@ -7,7 +7,8 @@
 // `stop` at every simplex iteration and node (a true ends the run, and then no proof is
 // claimed), `on_work` with the work of each iteration (the exact worker uses it to hand the
 // core back to the other workers), `on_solution` for every new incumbent CBC finds, and
-// `next_cutoff` at every node, through which better incumbents found elsewhere prune the tree.
+// `next_solution` when CBC runs its heuristics, through which better incumbents found elsewhere
+// prune the tree.
 #pragma once
 
 #include <cstdint>
@@ -48,8 +49,12 @@ struct MipCallbacks {
   // A new incumbent: values of the model's columns and the objective (minimisation form,
   // offset included). Optional.
   std::function<void(std::span<const double>, double)> on_solution;
-  // Polled at every node: a better cutoff to apply (minimisation form), if any. Optional.
-  std::function<std::optional<double>()> next_cutoff;
+  // Polled when CBC runs its heuristics (at the root and in the tree): a better solution
+  // found elsewhere (values of the model's columns, objective in minimisation form with the
+  // offset), handed to CBC as a heuristic solution, through which it prunes with the better
+  // cutoff. (Setting the cutoff directly in the middle of the search breaks CBC's
+  // assertions.) Returns false when there is none. Optional.
+  std::function<bool(std::vector<double>& x, double& objective)> next_solution;
   // The root LP is solved: its status and value (minimisation form). Optional.
   std::function<void(bool optimal, bool infeasible, double value, std::span<const double> x)> on_root_lp;
   // A valid dual bound (minimisation form, offset included), reported as it improves. Optional.

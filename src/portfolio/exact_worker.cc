@@ -24,9 +24,12 @@ void ExactWorker::cbc_main() {
   lp::MipCallbacks cb;
   cb.stop = [this] { return cbc_.cancelled() || (setup_.should_stop && setup_.should_stop()); };
   cb.on_work = [this](double w) { cbc_.spend(w); };
-  cb.next_cutoff = [this]() -> std::optional<double> {
-    if (std::isfinite(cutoff_)) return cutoff_;
-    return std::nullopt;
+  cb.next_solution = [this](std::vector<double>& x, double& z) {
+    if (!(incoming_value_ < handed_value_)) return false;
+    handed_value_ = incoming_value_;
+    x = incoming_;
+    z = incoming_value_;
+    return true;
   };
   cb.on_bound = [this](double b) { bound_ = std::max(bound_, b); };
   cb.on_root_lp = [this](bool optimal, bool, double value, std::span<const double> x) {
@@ -34,7 +37,9 @@ void ExactWorker::cbc_main() {
   };
   cb.on_solution = [this, &m](std::span<const double> x, double) {
     std::string why;
-    if (auto v = verify_mip_point(*setup_.verifier, m, x, &why)) {
+    std::vector<double> point(x.begin(), x.end());
+    if (setup_.tamper) setup_.tamper(point);
+    if (auto v = verify_mip_point(*setup_.verifier, m, point, &why)) {
       ++stats_.found;
       pending_.push_back(std::move(*v));
     } else {
@@ -84,7 +89,13 @@ void ExactWorker::absorb(const SolutionPool& pool) {
   const double z = setup_.reduced->objective(best->solution.reduced());
   if (!(z < cutoff_)) return;
   cutoff_ = z;
-  if (!started_) start_ = best->solution.reduced();
+  if (!started_) {
+    start_ = best->solution.reduced();
+    handed_value_ = z;  // given as the MIP start
+  } else {
+    incoming_ = best->solution.reduced();
+    incoming_value_ = z;
+  }
 }
 
 }  // namespace lsmip::portfolio

@@ -37,6 +37,9 @@ struct ExactWorkerSetup {
   const Verifier* verifier = nullptr;
   DualBound* bound = nullptr;          // shared; written in publish()
   std::function<bool()> should_stop;   // thread-safe
+  // Tests only: alters each point CBC returns before it is verified (a tampered result
+  // must be rejected).
+  std::function<void(std::vector<double>&)> tamper;
 };
 
 class ExactWorker final : public Worker {
@@ -66,6 +69,9 @@ class ExactWorker final : public Worker {
   // Written by the owner outside the body's turn, read by the body during it.
   double cutoff_ = kInf;              // the pool's best (minimisation form)
   std::vector<double> start_;         // MIP start before the search begins
+  std::vector<double> incoming_;      // the pool's best, for CBC's next heuristic pass
+  double incoming_value_ = kInf;
+  double handed_value_ = kInf;        // the best CBC was given (body only)
   bool started_ = false;
 
   Coroutine cbc_;  // last: destroyed (cancelled and joined) before the state above

@@ -217,7 +217,9 @@ void LnsWorker::body() {
     cb.on_solution = [&](std::span<const double> x, double z) {
       if (!(z < incumbent_value_)) return;
       std::string why;
-      if (auto v = verify_mip_point(*setup_.verifier, m, x, &why)) {
+      std::vector<double> point(x.begin(), x.end());
+      if (setup_.tamper) setup_.tamper(point);
+      if (auto v = verify_mip_point(*setup_.verifier, m, point, &why)) {
         ++stats_.found;
         improved = true;
         incumbent_ = v->reduced();

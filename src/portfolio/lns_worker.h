@@ -16,6 +16,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,9 @@ struct LnsWorkerSetup {
   DualBound* bound = nullptr;          // shared: the LP point comes from it
   bool solve_own_lp = false;           // no exact worker: this worker solves the LP itself
   std::function<bool()> should_stop;   // thread-safe
+  // Tests only: alters each point CBC returns before it is verified (a tampered result
+  // must be rejected).
+  std::function<void(std::vector<double>&)> tamper;
 };
 
 enum class Neighbourhood : std::uint8_t { kRens, kRins, kRandom, kGraph };

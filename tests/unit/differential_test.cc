@@ -227,7 +227,7 @@ void expect_tampering_reported(const DiffConfig& config, const std::string& mess
   for (std::uint64_t k = 0; k < 200; ++k) {
     DiffSummary sum;
     const std::string error = check_diff(random_input(k), config, &sum);
-    EXPECT_EQ(!error.empty(), sum.found_with_presolve || sum.found_without_presolve) << k;
+    EXPECT_EQ(!error.empty(), sum.found_with_presolve || sum.found_without_presolve) << k << error;
     if (!error.empty()) {
       ++reported;
       EXPECT_NE(error.find(message), std::string::npos) << error;

@@ -4,6 +4,8 @@
 // 1 GB-class generated model streamed through a pipe, which must be refused
 // with a clear message under a memory limit instead of exhausting the machine.
 #include <gtest/gtest.h>
+
+#include <atomic>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -73,7 +75,9 @@ TEST_P(NastyModel, HasItsDocumentedOutcome) {
     return;
   }
   const std::string json = slurp(rep);
-  EXPECT_NE(json.find("\"status\": \"" + n.status + "\""), std::string::npos) << json;
+  // A documented "feasible" is also met by "optimal": the exact worker may prove it.
+  const bool proven = n.status == "feasible" && json.find("\"status\": \"optimal\"") != std::string::npos;
+  EXPECT_TRUE(proven || json.find("\"status\": \"" + n.status + "\"") != std::string::npos) << json;
   if (n.status != "feasible") return;
   std::smatch m;
   ASSERT_TRUE(std::regex_search(json, m, std::regex("\"objective\": ([-0-9.eE+]+)"))) << json;
@@ -103,9 +107,13 @@ TEST(NastyModel, GigabyteModelIsRefusedUnderAMemoryLimit) {
   const std::string fifo = ::testing::TempDir() + "/huge_model.mps";
   std::remove(fifo.c_str());
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  std::atomic<bool> writer_done{false};
   std::thread writer([&] {
     std::FILE* f = std::fopen(fifo.c_str(), "w");
-    if (f == nullptr) return;
+    if (f == nullptr) {
+      writer_done.store(true);
+      return;
+    }
     constexpr int kRows = 2000000, kCols = 2000000, kPerCol = 16;
     std::fputs("NAME HUGE\nROWS\n N obj\n", f);
     for (int i = 0; i < kRows; ++i) std::fprintf(f, " L r%d\n", i);
@@ -118,17 +126,21 @@ TEST(NastyModel, GigabyteModelIsRefusedUnderAMemoryLimit) {
     }
     if (ok) std::fputs("RHS\nENDATA\n", f);
     std::fclose(f);  // the reader may have stopped early: writes then fail, which is fine
+    writer_done.store(true);
   });
   const auto start = std::chrono::steady_clock::now();
   const auto r = testing::run_command(testing::lsmip_binary() + " stats " + fifo +
                                       " --memory-limit 300");
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  // Unblock the writer if lsmip stopped reading early.
-  if (int fd = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK); fd >= 0) {
-    char buf[1 << 16];
-    while (::read(fd, buf, sizeof buf) != 0) {
+  // Unblock the writer if lsmip stopped reading early: a writer still waiting in open() is
+  // let through by a reader that comes and goes, and its next write then fails with EPIPE.
+  // (Draining the FIFO instead could make it write the whole gigabyte.)
+  while (!writer_done.load()) {
+    if (int fd = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK); fd >= 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      ::close(fd);
     }
-    ::close(fd);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   writer.join();
   std::remove(fifo.c_str());

@@ -27,7 +27,10 @@ Model read(const std::string& rel) {
   return m.ok() ? std::move(m).value() : Model();
 }
 
+// The local-search portfolio (the LP, exact and sub-MIP workers are tested in hybrid_test.cc):
+// it runs to the work limit on these small models, which the exact worker proves at once.
 SolveResult run(const Model& m, Options o, std::vector<double> warm = {}) {
+  o.lp = o.exact = o.lns = false;
   Logger quiet(LogLevel::kQuiet);
   Solver s(m, o, quiet);
   if (!warm.empty()) s.set_initial_solution(std::move(warm));

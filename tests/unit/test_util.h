@@ -47,5 +47,8 @@ inline Model build_model(ModelBuilder& b) {
 
 // Path of the lsmip executable under test.
 inline std::string lsmip_binary() { return LSMIP_BINARY; }
+// Options for the pure local search (the LP, exact and sub-MIP workers off), which runs to
+// its limits on the small models the CLI tests use (the exact worker proves them at once).
+inline std::string local_search_only() { return " --lp off --exact off --lns off"; }
 
 }  // namespace lsmip::testing

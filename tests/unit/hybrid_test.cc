@@ -1,0 +1,240 @@
+// Tests of the LP, exact and sub-MIP workers inside the solver: the dual bound never passes
+// a known optimum, `optimal` is claimed only with the known optimal value, `infeasible` only
+// on the infeasible models, a tampered sub-MIP or CBC solution is rejected by the independent
+// check, the time limit ends a run inside CBC promptly, and with --deterministic on the
+// hybrid portfolio repeats itself exactly.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "check/solution_checker.h"
+#include "io/model_reader.h"
+#include "io/read_options.h"
+#include "portfolio/exact_worker.h"
+#include "portfolio/lns_worker.h"
+#include "portfolio/mip_point.h"
+#include "portfolio/solution_pool.h"
+#include "portfolio/verifier.h"
+#include "presolve/presolve.h"
+#include "solver/solver.h"
+#include "test_util.h"
+
+namespace lsmip::solver {
+namespace {
+
+Model read(const std::string& rel) {
+  Options o;
+  Logger quiet(LogLevel::kQuiet);
+  Result<Model> m = io::read_model(testing::data_path(rel), io::read_options(o), quiet, [] { return false; });
+  EXPECT_TRUE(m.ok()) << m.status().to_string();
+  return m.ok() ? std::move(m).value() : Model();
+}
+
+struct Known {
+  std::string name, status;
+  double value = 0;
+};
+std::vector<Known> small_known() {
+  std::vector<Known> out;
+  std::ifstream in(testing::data_path("models/small_best_known.tsv"));
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    std::istringstream f(line);
+    Known k;
+    std::string value;
+    f >> k.name >> k.status >> value;
+    if (k.status == "opt") k.value = std::stod(value);
+    out.push_back(k);
+  }
+  return out;
+}
+
+// A solve on a wall clock with a time limit (the tests' safety net).
+SolveResult timed_run(const Model& m, Options o) {
+  Logger quiet(LogLevel::kQuiet);
+  Solver s(m, o, quiet);
+  const auto t0 = std::chrono::steady_clock::now();
+  SolveControl c;
+  c.clock = [t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  return s.solve(c);
+}
+
+class SmallModels : public ::testing::TestWithParam<Known> {};
+
+TEST_P(SmallModels, BoundStatusAndProofsAgreeWithTheKnownOutcome) {
+  const Known& k = GetParam();
+  const Model m = read("models/small/" + k.name + ".mps.gz");
+  Options o;
+  o.time_limit = 5;
+  const SolveResult r = timed_run(m, o);
+  if (k.status == "inf") {
+    EXPECT_FALSE(r.has_solution);
+    EXPECT_NE(r.status, SolveStatus::kFeasible);
+    EXPECT_NE(r.status, SolveStatus::kOptimal);
+    return;
+  }
+  EXPECT_NE(r.status, SolveStatus::kInfeasible) << k.name;
+  // The table's values have six significant digits (rgn: 82.1999 for 82.2).
+  const double tol = 1e-5 * std::max(1.0, std::fabs(k.value));
+  if (r.has_bound) {
+    if (m.sense() == ObjSense::kMinimize) {
+      EXPECT_LE(r.dual_bound, k.value + tol) << k.name;
+    } else {
+      EXPECT_GE(r.dual_bound, k.value - tol) << k.name;
+    }
+  }
+  if (r.has_solution) {
+    const check::CheckReport c = check::check_solution(m, r.x, 1e-6, 1e-6, r.objective);
+    EXPECT_TRUE(c.ok()) << k.name << c.describe(m);
+    EXPECT_GE(m.sense() == ObjSense::kMinimize ? r.objective : -r.objective,
+              (m.sense() == ObjSense::kMinimize ? k.value : -k.value) - tol)
+        << k.name;
+  }
+  if (r.status == SolveStatus::kOptimal) {
+    ASSERT_TRUE(r.has_solution);
+    EXPECT_LE(std::fabs(r.objective - k.value), 1e-4 * std::max(1.0, std::fabs(k.value)) + 1e-6) << k.name;
+    EXPECT_LE(r.mip_gap, o.mip_gap + 1e-12) << k.name;
+    EXPECT_EQ(r.stop_reason, StopReason::kCompleted) << k.name;
+  }
+}
+
+std::string param_name(const ::testing::TestParamInfo<Known>& i) { return i.param.name; }
+INSTANTIATE_TEST_SUITE_P(Hybrid, SmallModels, ::testing::ValuesIn(small_known()), param_name);
+
+TEST(Hybrid, ProvesTheOptimumOfP0033AndTheInfeasibilityOfStein9inf) {
+  Options o;
+  o.time_limit = 30;
+  const SolveResult r = timed_run(read("models/small/p0033.mps.gz"), o);
+  EXPECT_EQ(r.status, SolveStatus::kOptimal);
+  EXPECT_EQ(r.objective, 3089);
+  EXPECT_TRUE(r.has_bound);
+  EXPECT_LT(r.seconds, 20);
+  const SolveResult inf = timed_run(read("models/small/stein9inf.mps.gz"), o);
+  EXPECT_EQ(inf.status, SolveStatus::kInfeasible);
+  EXPECT_FALSE(inf.has_solution);
+  EXPECT_LT(inf.seconds, 20);
+}
+
+TEST(Hybrid, TheTimeLimitEndsARunInsideCbcPromptly) {
+  const Model m = read("models/small/stein45.mps.gz");  // CBC needs many seconds for it
+  Options o;
+  o.time_limit = 1.0;
+  o.lns = false;
+  const SolveResult r = timed_run(m, o);
+  EXPECT_EQ(r.stop_reason, StopReason::kTimeLimit);
+  EXPECT_LT(r.seconds, 1.2);
+}
+
+TEST(Hybrid, WithThePortfolioFamiliesOffOnlyTheLocalSearchRuns) {
+  const Model m = read("models/small/p0033.mps.gz");
+  Options o;
+  o.work_limit = 1e6;
+  o.lp = o.exact = o.lns = false;
+  const SolveResult r = timed_run(m, o);
+  ASSERT_EQ(r.workers.size(), 1u);
+  EXPECT_EQ(r.workers[0].name, "ls#0");
+  EXPECT_FALSE(r.has_bound);
+  EXPECT_NE(r.status, SolveStatus::kOptimal);
+}
+
+TEST(Hybrid, DeterministicRunsRepeatThemselves) {
+  const Model m = read("models/small/p0201.mps.gz");
+  for (std::int64_t threads : {1, 2}) {
+    Options o;
+    o.deterministic = true;
+    o.threads = threads;
+    o.work_limit = 3e7;
+    o.time_limit = 120;
+    o.mip_gap = 0;  // run to the work limit rather than stop at the optimum
+    o.mip_gap_abs = 0;
+    const SolveResult a = timed_run(m, o), b = timed_run(m, o);
+    ASSERT_TRUE(a.has_solution);
+    EXPECT_EQ(a.x, b.x) << threads;
+    ASSERT_EQ(a.trace.size(), b.trace.size()) << threads;
+    for (std::size_t i = 0; i < a.trace.size(); ++i) {
+      EXPECT_EQ(a.trace[i].objective, b.trace[i].objective) << threads;
+      EXPECT_EQ(a.trace[i].source, b.trace[i].source) << threads;
+    }
+  }
+}
+
+// The exact and sub-MIP workers hand every point to the verifier: a point altered after the
+// solver returned it (here every column set to 1, which breaks p0033's rows) is rejected.
+TEST(Hybrid, ATamperedMipSolutionIsRejected) {
+  const Model m = read("models/small/p0033.mps.gz");
+  Options o;
+  Logger quiet(LogLevel::kQuiet);
+  presolve::PresolveResult pre = presolve::run_presolve(m, o, quiet, {}, [] { return false; });
+  const portfolio::Verifier verifier(m, pre.postsolve, o.feas_tol, o.int_tol);
+  std::vector<double> tampered(static_cast<std::size_t>(pre.reduced.num_cols()), 1.0);
+  std::string why;
+  EXPECT_FALSE(portfolio::verify_mip_point(verifier, pre.reduced, tampered, &why));
+  EXPECT_FALSE(why.empty());
+  // Off an integer by 1e-7 is rounded and then accepted: the point CBC returns is repaired,
+  // never trusted as it is.
+  const SolveResult r = timed_run(m, o);
+  ASSERT_TRUE(r.has_solution);
+  std::vector<double> near = pre.postsolve.reduce(r.x);
+  for (double& v : near) v += 1e-7;
+  EXPECT_TRUE(portfolio::verify_mip_point(verifier, pre.reduced, near, nullptr));
+}
+
+// The same through the workers: CBC's solutions, altered before the check, never reach the pool.
+TEST(Hybrid, TheWorkersRejectTamperedSolutions) {
+  const Model m = read("models/small/p0033.mps.gz");
+  Options o;
+  Logger quiet(LogLevel::kQuiet);
+  presolve::PresolveResult pre = presolve::run_presolve(m, o, quiet, {}, [] { return false; });
+  const portfolio::Verifier verifier(m, pre.postsolve, o.feas_tol, o.int_tol);
+  auto tamper = [](std::vector<double>& x) { std::fill(x.begin(), x.end(), 1.0); };
+  portfolio::DualBound bound;
+  portfolio::SolutionPool pool(7);
+  portfolio::ExactWorkerSetup es;
+  es.name = "exact";
+  es.options = o;
+  es.reduced = &pre.reduced;
+  es.verifier = &verifier;
+  es.bound = &bound;
+  es.tamper = tamper;
+  portfolio::ExactWorker exact(es, quiet);
+  for (int t = 0; t < 1000 && exact.run_task(1e6); ++t) exact.publish(pool);
+  exact.publish(pool);
+  EXPECT_GE(exact.stats().rejected, 1u);
+  EXPECT_EQ(exact.stats().found, 0u);
+  EXPECT_EQ(pool.size(), 0u);
+  EXPECT_TRUE(bound.known());  // the bound is still valid: it does not rest on solutions
+
+  // The sub-MIP worker, around a (genuine) incumbent from the local search.
+  Options ls = o;
+  ls.lp = ls.exact = ls.lns = false;
+  ls.solution_limit = 1;  // a first, poor incumbent: the sub-MIPs have room to improve on it
+  const SolveResult r = timed_run(m, ls);
+  ASSERT_TRUE(r.has_solution);
+  auto start = verifier.verify_original(r.x);
+  ASSERT_TRUE(start);
+  pool.offer(std::move(*start), -1, "initial");
+  portfolio::LnsWorkerSetup ns;
+  ns.name = "lns";
+  ns.options = o;
+  ns.reduced = &pre.reduced;
+  ns.verifier = &verifier;
+  ns.bound = &bound;
+  ns.solve_own_lp = true;
+  ns.tamper = tamper;
+  portfolio::LnsWorker lns(ns, quiet);
+  lns.absorb(pool);
+  for (int t = 0; t < 200 && lns.run_task(1e6); ++t) lns.publish(pool);
+  EXPECT_GE(lns.stats().rejected, 1u);
+  EXPECT_EQ(lns.stats().found, 0u);
+  EXPECT_EQ(pool.size(), 1u);  // only the incumbent it started from
+}
+
+}  // namespace
+}  // namespace lsmip::solver

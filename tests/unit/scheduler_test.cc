@@ -1,0 +1,69 @@
+// Tests of the lane scheduler (work in proportion to reward-following weights, deterministic)
+// and of the coroutine hand-over the exact and sub-MIP workers run on.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <vector>
+
+#include "portfolio/coroutine.h"
+#include "portfolio/scheduler.h"
+
+namespace lsmip::portfolio {
+namespace {
+
+TEST(Scheduler, SharesWorkByWeightAndFollowsReward) {
+  LaneScheduler s;
+  s.add(0, 3.0);
+  s.add(1, 1.0);
+  for (int t = 0; t < 400; ++t) s.report(s.pick(), 1.0, false);
+  // Equal rewards: work in proportion 3 : 1.
+  EXPECT_NEAR(s.work_of(0) / s.work_of(1), 3.0, 0.1);
+  // Worker 1 now improves on every task: its share grows past worker 0's.
+  for (int t = 0; t < 400; ++t) {
+    const std::size_t i = s.pick();
+    s.report(i, 1.0, i == 1);
+  }
+  EXPECT_GT(s.weight_of(1), s.weight_of(0));
+  s.retire(1);
+  for (int t = 0; t < 10; ++t) EXPECT_EQ(s.pick(), 0u);
+  s.retire(0);
+  EXPECT_EQ(s.pick(), LaneScheduler::npos);
+  EXPECT_FALSE(s.any_live());
+}
+
+TEST(Coroutine, RunsOnlyWhileResumedAndEndsWhenCancelled) {
+  std::atomic<int> steps{0};
+  std::atomic<bool> owner_running{true};
+  bool overlap = false;
+  auto* co_ptr = static_cast<Coroutine*>(nullptr);
+  Coroutine co([&] {
+    while (!co_ptr->cancelled()) {
+      if (owner_running.load()) overlap = true;  // the owner must be waiting
+      ++steps;
+      co_ptr->spend(1.0);
+    }
+  });
+  co_ptr = &co;
+  for (int t = 0; t < 5; ++t) {
+    const int before = steps.load();
+    owner_running.store(false);
+    EXPECT_TRUE(co.resume(10.0));
+    owner_running.store(true);
+    EXPECT_EQ(steps.load() - before, 10);  // exactly the budget
+  }
+  EXPECT_FALSE(overlap);
+  EXPECT_DOUBLE_EQ(co.work(), 50.0);
+  EXPECT_FALSE(co.finished());
+}  // the destructor cancels and joins the waiting body
+
+TEST(Coroutine, ABodyThatReturnsFinishes) {
+  int ran = 0;
+  Coroutine co([&] { ++ran; });
+  EXPECT_FALSE(co.resume(1.0));
+  EXPECT_TRUE(co.finished());
+  EXPECT_FALSE(co.resume(1.0));
+  EXPECT_EQ(ran, 1);
+}
+
+}  // namespace
+}  // namespace lsmip::portfolio
