@@ -14,3 +14,16 @@
 #ifndef LSMIP_ASAN
 #define LSMIP_ASAN 0
 #endif
+
+// LSMIP_TSAN is 1 under ThreadSanitizer (g++ __SANITIZE_THREAD__ or clang's feature test):
+// timing assertions of the tests are widened under it, as under ASan.
+#if defined(__SANITIZE_THREAD__)
+#define LSMIP_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define LSMIP_TSAN 1
+#endif
+#endif
+#ifndef LSMIP_TSAN
+#define LSMIP_TSAN 0
+#endif
