@@ -179,6 +179,27 @@ int run_solve(const CommandLine& cl, Logger& log) {
     };
   }
 
+  // The outputs are written as soon as the result is known, before the workers are torn down.
+  int code = 0;
+  bool written = false, outputs_done = false;
+  auto write_outputs = [&](const solver::SolveResult& res) {
+    outputs_done = true;
+    code = exit_code(res);
+    if (!opt.solution_file.empty()) {
+      const Status st = res.has_solution ? io::write_solution(opt.solution_file, model, res.x, res.objective)
+                                         : write_file_atomically(opt.solution_file, "=infeas=\n");
+      if (!st.ok()) {
+        code = report_error(st);
+      } else {
+        written = true;
+      }
+    }
+    if (!opt.json.empty()) {
+      const Status st = write_file_atomically(opt.json, solver::json_report(&model, opt, res, written));
+      if (!st.ok()) code = report_error(st);
+    }
+  };
+  control.on_result = write_outputs;
   solver::SolveResult r;
   try {
     r = solver.solve(control);
@@ -197,21 +218,7 @@ int run_solve(const CommandLine& cl, Logger& log) {
     std::fputs("error: out of memory; writing the best solution found\n", stderr);
   }
 
-  int code = exit_code(r);
-  bool written = false;
-  if (!opt.solution_file.empty()) {
-    const Status st = r.has_solution ? io::write_solution(opt.solution_file, model, r.x, r.objective)
-                                     : write_file_atomically(opt.solution_file, "=infeas=\n");
-    if (!st.ok()) {
-      code = report_error(st);
-    } else {
-      written = true;
-    }
-  }
-  if (!opt.json.empty()) {
-    const Status st = write_file_atomically(opt.json, solver::json_report(&model, opt, r, written));
-    if (!st.ok()) code = report_error(st);
-  }
+  if (!outputs_done) write_outputs(r);  // the solve threw (out of memory) before its result
   solver::log_summary(log, opt, r);
   if (written) {
     log.info("solution file     %s%s", opt.solution_file.c_str(), r.has_solution ? "" : " (=infeas=: no solution)");

@@ -152,6 +152,10 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
     model.setNumberBeforeTrust(10);
     if (settings.max_nodes >= 0) model.setMaximumNodes(static_cast<int>(std::min<std::int64_t>(settings.max_nodes, 2000000000)));
     if (settings.max_solutions >= 0) model.setMaximumSolutions(static_cast<int>(std::min<std::int64_t>(settings.max_solutions, 2000000000)));
+    if (std::isfinite(settings.deadline)) {
+      model.setUseElapsedTime(true);
+      model.setMaximumSeconds(std::max(0.0, settings.deadline));
+    }
     if (std::isfinite(settings.cutoff)) {
       state.cutoff = settings.cutoff - state.offset;
       model.setCutoff(state.cutoff);
@@ -239,7 +243,8 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
         out.x.assign(model.bestSolution(), model.bestSolution() + m.num_cols());
         out.objective = z + state.offset;
       }
-      if (hooks.stopped) {
+      if (hooks.stopped || model.maximumSecondsReached()) {
+        hooks.stopped = true;
         out.status = MipStatus::kStopped;
       } else if (model.isProvenOptimal()) {
         out.status = out.has_solution ? MipStatus::kOptimal : MipStatus::kInfeasible;

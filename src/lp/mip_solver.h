@@ -38,6 +38,10 @@ struct MipSettings {
   double work_per_iteration = 0;        // 0 = rows + nonzeros / 4 of the model
   std::span<const double> col_lower, col_upper;  // bounds replacing the model's (empty = model's)
   std::span<const double> start;        // a MIP start (a feasible point), empty = none
+  // Wall-clock seconds from the call after which CBC stops by itself (inf = none): a backstop
+  // for its heuristics, which may run long between simplex iterations (the feasibility pump
+  // on a large model) and so between polls of the stop token.
+  double deadline = kInf;
   bool cuts = true;                     // root cuts (probing, Gomory, knapsack, clique, MIR, flow)
   bool heuristics = true;               // CBC's rounding, feasibility pump, RINS, diving
   int seed = 1;

@@ -19,7 +19,7 @@
     "mip_gap * max(|incumbent|, |bound|) (as HiGHS and SCIP)")                                   \
   X(mip_gap_abs, double, 1e-6, 0.0, kInf, "", "hybrid",                                           \
     "Absolute MIP gap at which the run stops with a proven optimum")                              \
-  X(exact_share, double, 0.35, 0.0, 1.0, "", "hybrid",                                            \
+  X(exact_share, double, 0.25, 0.0, 1.0, "", "hybrid",                                            \
     "Share of the work of the thread that runs the exact and sub-MIP workers given at first to "   \
     "the exact worker; the scheduler then moves work towards the workers that improve the "      \
     "incumbent")                                                                                   \

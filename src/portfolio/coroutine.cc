@@ -1,5 +1,7 @@
 #include "portfolio/coroutine.h"
 
+#include <chrono>
+
 namespace lsmip::portfolio {
 
 Coroutine::~Coroutine() {
@@ -12,9 +14,19 @@ Coroutine::~Coroutine() {
   if (thread_.joinable()) thread_.join();
 }
 
-bool Coroutine::resume(double budget) {
+bool Coroutine::idle() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return !body_turn_;
+}
+
+bool Coroutine::resume(double budget, const std::function<bool()>& stop) {
   std::unique_lock<std::mutex> lock(mu_);
   if (finished_) return false;
+  if (body_turn_) {  // an earlier resume stopped waiting: the body has not handed back yet
+    if (stop && stop()) return true;
+    cv_.wait(lock, [this] { return !body_turn_; });
+    if (finished_) return false;
+  }
   if (!thread_.joinable()) {
     thread_ = std::thread([this] {
       {
@@ -31,7 +43,13 @@ bool Coroutine::resume(double budget) {
   budget_ = budget;
   body_turn_ = true;
   cv_.notify_all();
-  cv_.wait(lock, [this] { return !body_turn_; });
+  if (!stop) {
+    cv_.wait(lock, [this] { return !body_turn_; });
+  } else {
+    while (!cv_.wait_for(lock, std::chrono::milliseconds(10), [this] { return !body_turn_; })) {
+      if (stop()) return true;  // the body runs on; idle() says when it has handed back
+    }
+  }
   return !finished_;
 }
 

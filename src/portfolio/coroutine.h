@@ -22,8 +22,13 @@ class Coroutine {
   Coroutine& operator=(const Coroutine&) = delete;
 
   // Owner: runs the body until it has spent `budget` or returned. Returns false once the
-  // body has returned.
-  bool resume(double budget);
+  // body has returned. `stop` (optional, polled every 10 ms while the body runs) lets the
+  // owner stop waiting for a body that does not hand back in time (CBC in a long heuristic
+  // after a signal): the body then runs on by itself until it yields, and idle() is false.
+  bool resume(double budget, const std::function<bool()>& stop = {});
+  // Owner: true when the body is not running (waiting for a resume, or returned): only then
+  // may the owner touch the state the body writes.
+  bool idle() const;
   bool finished() const;
 
   // Body: counts `work`; when the budget is spent, waits for the next resume.

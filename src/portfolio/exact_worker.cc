@@ -20,6 +20,7 @@ void ExactWorker::cbc_main() {
   s.cutoff = cutoff_;
   s.seed = static_cast<int>(setup_.options.seed % 1000000);
   s.work_per_iteration = setup_.options.lp_work_per_iteration;
+  if (setup_.seconds_left) s.deadline = setup_.seconds_left();
   if (!start_.empty()) s.start = start_;
   lp::MipCallbacks cb;
   cb.stop = [this] { return cbc_.cancelled() || (setup_.should_stop && setup_.should_stop()); };
@@ -40,10 +41,10 @@ void ExactWorker::cbc_main() {
     std::vector<double> point(x.begin(), x.end());
     if (setup_.tamper) setup_.tamper(point);
     if (auto v = verify_mip_point(*setup_.verifier, m, point, &why)) {
-      ++stats_.found;
+      ++body_found_;
       pending_.push_back(std::move(*v));
     } else {
-      ++stats_.rejected;
+      ++body_rejected_;
       log_.warning("%s: a CBC solution failed the independent check and is discarded:\n%s",
                    setup_.name.c_str(), why.c_str());
     }
@@ -54,22 +55,29 @@ void ExactWorker::cbc_main() {
     bound_ = std::max(bound_, r.bound);
   }
   outcome_ = lp::to_string(r.status);
-  stats_.moves = static_cast<std::uint64_t>(r.nodes);
+  body_moves_ = static_cast<std::uint64_t>(r.nodes);
 }
 
 bool ExactWorker::run_task(double work) {
+  if (!cbc_.idle()) return true;  // still running after a stop; the run is ending
   if (cbc_.finished()) return false;
   started_ = true;
   // The work limit holds for every worker: the last task is cut to what is left of it.
   const double left = setup_.options.work_limit - cbc_.work();
   if (left <= 0) return false;
   ++stats_.tasks;
-  const bool more = cbc_.resume(std::min(work, left));
-  stats_.work = cbc_.work();
+  const bool more = cbc_.resume(std::min(work, left), setup_.should_stop);
+  if (cbc_.idle()) {  // the body's figures, copied while it waits
+    stats_.work = cbc_.work();
+    stats_.found = body_found_;
+    stats_.rejected = body_rejected_;
+    stats_.moves = body_moves_;
+  }
   return more;
 }
 
 void ExactWorker::publish(SolutionPool& pool) {
+  if (!cbc_.idle()) return;  // the body still runs after a stop: its state is its own
   for (VerifiedSolution& v : pending_) {
     const Admission a = pool.offer(std::move(v), setup_.index, setup_.name + " cbc");
     if (a == Admission::kAdmitted || a == Admission::kNewBest) ++stats_.elites;
@@ -84,6 +92,7 @@ void ExactWorker::publish(SolutionPool& pool) {
 }
 
 void ExactWorker::absorb(const SolutionPool& pool) {
+  if (!cbc_.idle()) return;
   const std::optional<PoolEntry> best = pool.best();
   if (!best) return;
   const double z = setup_.reduced->objective(best->solution.reduced());

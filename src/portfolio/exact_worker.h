@@ -37,6 +37,7 @@ struct ExactWorkerSetup {
   const Verifier* verifier = nullptr;
   DualBound* bound = nullptr;          // shared; written in publish()
   std::function<bool()> should_stop;   // thread-safe
+  std::function<double()> seconds_left;  // until the run's time limit (optional; thread-safe)
   // Tests only: alters each point CBC returns before it is verified (a tampered result
   // must be rejected).
   std::function<void(std::vector<double>&)> tamper;
@@ -61,6 +62,7 @@ class ExactWorker final : public Worker {
   WorkerStats stats_;
 
   // Written by the body during its turn, read by the owner outside it.
+  std::uint64_t body_found_ = 0, body_rejected_ = 0, body_moves_ = 0;
   std::vector<VerifiedSolution> pending_;
   double bound_ = -kInf;              // minimisation form, offset included
   std::optional<LpPoint> root_lp_;    // handed on once

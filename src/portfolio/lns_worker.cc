@@ -200,6 +200,7 @@ void LnsWorker::body() {
     s.col_upper = up_;
     s.seed = static_cast<int>(rng_.below(1000000));
     s.work_per_iteration = setup_.options.lp_work_per_iteration;
+    if (setup_.seconds_left) s.deadline = setup_.seconds_left();
     const bool have_incumbent = !incumbent_.empty();
     if (have_incumbent) {
       s.cutoff = incumbent_value_;
@@ -220,19 +221,19 @@ void LnsWorker::body() {
       std::vector<double> point(x.begin(), x.end());
       if (setup_.tamper) setup_.tamper(point);
       if (auto v = verify_mip_point(*setup_.verifier, m, point, &why)) {
-        ++stats_.found;
+        ++body_found_;
         improved = true;
         incumbent_ = v->reduced();
         incumbent_value_ = m.objective(incumbent_);
         pending_.push_back(Found{std::move(*v), neighbourhood_name(n)});
       } else {
-        ++stats_.rejected;
+        ++body_rejected_;
         log_.warning("%s: a sub-MIP solution failed the independent check and is discarded:\n%s",
                      setup_.name.c_str(), why.c_str());
       }
     };
     const lp::MipResult r = lp::solve_mip(m, s, cb);
-    stats_.moves += static_cast<std::uint64_t>(r.nodes);
+    body_moves_ += static_cast<std::uint64_t>(r.nodes);
     arm.reward = 0.8 * arm.reward + (improved ? 0.2 : 0.0);
     const bool finished = r.status == lp::MipStatus::kOptimal || r.status == lp::MipStatus::kInfeasible;
     if (n != Neighbourhood::kRens) {
@@ -246,17 +247,24 @@ void LnsWorker::body() {
 }
 
 bool LnsWorker::run_task(double work) {
+  if (!co_.idle()) return true;  // still running after a stop; the run is ending
   if (co_.finished()) return false;
   // The work limit holds for every worker: the last task is cut to what is left of it.
   const double left = setup_.options.work_limit - co_.work();
   if (left <= 0) return false;
   ++stats_.tasks;
-  const bool more = co_.resume(std::min(work, left));
-  stats_.work = co_.work();
+  const bool more = co_.resume(std::min(work, left), setup_.should_stop);
+  if (co_.idle()) {  // the body's figures, copied while it waits
+    stats_.work = co_.work();
+    stats_.found = body_found_;
+    stats_.rejected = body_rejected_;
+    stats_.moves = body_moves_;
+  }
   return more;
 }
 
 void LnsWorker::publish(SolutionPool& pool) {
+  if (!co_.idle()) return;  // the body still runs after a stop: its state is its own
   for (Found& f : pending_) {
     const Admission a = pool.offer(std::move(f.solution), setup_.index, setup_.name + " " + f.kind);
     if (a == Admission::kAdmitted || a == Admission::kNewBest) ++stats_.elites;
@@ -271,6 +279,7 @@ void LnsWorker::publish(SolutionPool& pool) {
 }
 
 void LnsWorker::absorb(const SolutionPool& pool) {
+  if (!co_.idle()) return;
   const std::optional<PoolEntry> best = pool.best();
   if (!best) return;
   const double z = setup_.reduced->objective(best->solution.reduced());

@@ -40,6 +40,7 @@ struct LnsWorkerSetup {
   DualBound* bound = nullptr;          // shared: the LP point comes from it
   bool solve_own_lp = false;           // no exact worker: this worker solves the LP itself
   std::function<bool()> should_stop;   // thread-safe
+  std::function<double()> seconds_left;  // until the run's time limit (optional; thread-safe)
   // Tests only: alters each point CBC returns before it is verified (a tampered result
   // must be rejected).
   std::function<void(std::vector<double>&)> tamper;
@@ -89,6 +90,7 @@ class LnsWorker final : public Worker {
   bool rens_done_ = false;
 
   // Written by the body during its turn, read by the owner outside it.
+  std::uint64_t body_found_ = 0, body_rejected_ = 0, body_moves_ = 0;
   std::vector<Found> pending_;
   double lp_bound_ = -kInf;
   std::optional<LpPoint> own_lp_;

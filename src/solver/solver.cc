@@ -131,6 +131,7 @@ SolveResult Solver::solve(const SolveControl& control) {
   result.warm_start = !initial_.empty();
   auto finish = [&](SolveResult& r) -> SolveResult& {
     r.seconds = run.now();
+    if (control.on_result) control.on_result(r);
     return r;
   };
 
@@ -316,7 +317,7 @@ SolveResult Solver::solve(const SolveControl& control) {
                                                                       : ": " + c.description));
       workers.push_back(std::move(w));
       settings.lanes.push_back({static_cast<std::size_t>(k)});
-      settings.weights.push_back(shared_thread ? 1.0 - opt_.exact_share - 0.25 * (1.0 - opt_.exact_share) : 1.0);
+      settings.weights.push_back(shared_thread ? (1.0 - opt_.exact_share) * 0.75 : 1.0);
     }
     std::vector<std::size_t> coin_lane;
     if (with_exact) {
@@ -328,6 +329,7 @@ SolveResult Solver::solve(const SolveControl& control) {
       setup.verifier = &verifier;
       setup.bound = &bound;
       setup.should_stop = [&run] { return run.stop(); };
+      setup.seconds_left = [&run, this] { return opt_.time_limit - run.now(); };
       coin_lane.push_back(workers.size());
       workers.push_back(std::make_unique<portfolio::ExactWorker>(std::move(setup), log_));
       descriptions.push_back("CBC branch-and-cut on the presolved model (" + lp::coin_versions() + ")");
@@ -343,6 +345,7 @@ SolveResult Solver::solve(const SolveControl& control) {
       setup.bound = &bound;
       setup.solve_own_lp = opt_.lp && !with_exact;
       setup.should_stop = [&run] { return run.stop(); };
+      setup.seconds_left = [&run, this] { return opt_.time_limit - run.now(); };
       coin_lane.push_back(workers.size());
       workers.push_back(std::make_unique<portfolio::LnsWorker>(std::move(setup), log_));
       descriptions.push_back("sub-MIPs: RENS, RINS, random and constraint-graph neighbourhoods");

@@ -41,6 +41,10 @@ struct SolveControl {
   // ~1e6 work units of some worker. They must not call back into the solver.
   std::function<void(const TracePoint&, const std::vector<double>& x)> on_incumbent;
   std::function<void(const ProgressInfo&)> on_progress;
+  // Optional: called once with the final result as soon as it is known, before the workers
+  // are torn down (ending CBC's search on a large model can take a few tenths of a second),
+  // so that the caller can write it out at once.
+  std::function<void(const SolveResult&)> on_result;
 };
 
 class Solver {
