@@ -146,6 +146,7 @@ TEST(Solver, ObserversSeeEveryIncumbentInOrderAndProgressFromThreads) {
   Options o;
   o.work_limit = 5e6;
   o.threads = 2;
+  o.lp = o.exact = o.lns = false;  // two local searches: the exact worker would prove p0033 first
   Logger quiet(LogLevel::kQuiet);
   Solver s(m, o, quiet);
   SolveControl c;
