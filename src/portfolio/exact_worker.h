@@ -24,24 +24,13 @@
 #include "options/options.h"
 #include "portfolio/coroutine.h"
 #include "portfolio/dual_bound.h"
+#include "portfolio/mip_worker_setup.h"
 #include "portfolio/worker.h"
 #include "util/logger.h"
 
 namespace lsmip::portfolio {
 
-struct ExactWorkerSetup {
-  int index = 0;
-  std::string name;                    // "exact"
-  Options options;
-  const Model* reduced = nullptr;      // the presolved model
-  const Verifier* verifier = nullptr;
-  DualBound* bound = nullptr;          // shared; written in publish()
-  std::function<bool()> should_stop;   // thread-safe
-  std::function<double()> seconds_left;  // until the run's time limit (optional; thread-safe)
-  // Tests only: alters each point CBC returns before it is verified (a tampered result
-  // must be rejected).
-  std::function<void(std::vector<double>&)> tamper;
-};
+using ExactWorkerSetup = MipWorkerSetup;
 
 class ExactWorker final : public Worker {
  public:

@@ -25,25 +25,15 @@
 #include "options/options.h"
 #include "portfolio/coroutine.h"
 #include "portfolio/dual_bound.h"
+#include "portfolio/mip_worker_setup.h"
 #include "portfolio/worker.h"
 #include "util/logger.h"
 #include "util/rng.h"
 
 namespace lsmip::portfolio {
 
-struct LnsWorkerSetup {
-  int index = 0;
-  std::string name;                    // "lns"
-  Options options;
-  const Model* reduced = nullptr;      // the presolved model
-  const Verifier* verifier = nullptr;
-  DualBound* bound = nullptr;          // shared: the LP point comes from it
+struct LnsWorkerSetup : MipWorkerSetup {
   bool solve_own_lp = false;           // no exact worker: this worker solves the LP itself
-  std::function<bool()> should_stop;   // thread-safe
-  std::function<double()> seconds_left;  // until the run's time limit (optional; thread-safe)
-  // Tests only: alters each point CBC returns before it is verified (a tampered result
-  // must be rejected).
-  std::function<void(std::vector<double>&)> tamper;
 };
 
 enum class Neighbourhood : std::uint8_t { kRens, kRins, kRandom, kGraph };

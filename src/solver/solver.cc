@@ -320,16 +320,21 @@ SolveResult Solver::solve(const SolveControl& control) {
       settings.weights.push_back(shared_thread ? (1.0 - opt_.exact_share) * 0.75 : 1.0);
     }
     std::vector<std::size_t> coin_lane;
-    if (with_exact) {
-      portfolio::ExactWorkerSetup setup;
+    // What both CBC workers are given; the index is the worker's position.
+    auto mip_setup = [&](const char* name) {
+      portfolio::MipWorkerSetup setup;
       setup.index = static_cast<int>(workers.size());
-      setup.name = "exact";
+      setup.name = name;
       setup.options = opt_;
       setup.reduced = &pre.reduced;
       setup.verifier = &verifier;
       setup.bound = &bound;
       setup.should_stop = [&run] { return run.stop(); };
       setup.seconds_left = [&run, this] { return opt_.time_limit - run.now(); };
+      return setup;
+    };
+    if (with_exact) {
+      portfolio::ExactWorkerSetup setup = mip_setup("exact");
       coin_lane.push_back(workers.size());
       workers.push_back(std::make_unique<portfolio::ExactWorker>(std::move(setup), log_));
       descriptions.push_back("CBC branch-and-cut on the presolved model (" + lp::coin_versions() + ")");
@@ -337,15 +342,8 @@ SolveResult Solver::solve(const SolveControl& control) {
     }
     if (with_lns) {
       portfolio::LnsWorkerSetup setup;
-      setup.index = static_cast<int>(workers.size());
-      setup.name = "lns";
-      setup.options = opt_;
-      setup.reduced = &pre.reduced;
-      setup.verifier = &verifier;
-      setup.bound = &bound;
+      static_cast<portfolio::MipWorkerSetup&>(setup) = mip_setup("lns");
       setup.solve_own_lp = opt_.lp && !with_exact;
-      setup.should_stop = [&run] { return run.stop(); };
-      setup.seconds_left = [&run, this] { return opt_.time_limit - run.now(); };
       coin_lane.push_back(workers.size());
       workers.push_back(std::make_unique<portfolio::LnsWorker>(std::move(setup), log_));
       descriptions.push_back("sub-MIPs: RENS, RINS, random and constraint-graph neighbourhoods");
