@@ -24,13 +24,7 @@
 namespace lsmip::lp {
 namespace {
 
-Model read(const std::string& rel) {
-  Options o;
-  Logger quiet(LogLevel::kQuiet);
-  Result<Model> m = io::read_model(testing::data_path(rel), io::read_options(o), quiet, [] { return false; });
-  EXPECT_TRUE(m.ok()) << m.status().to_string();
-  return m.ok() ? std::move(m).value() : Model();
-}
+Model read(const std::string& rel) { return testing::read_model(rel); }
 
 struct Known {
   std::string status;

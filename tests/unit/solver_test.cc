@@ -19,13 +19,7 @@
 namespace lsmip::solver {
 namespace {
 
-Model read(const std::string& rel) {
-  Options o;
-  Logger quiet(LogLevel::kQuiet);
-  Result<Model> m = io::read_model(testing::data_path(rel), io::read_options(o), quiet, [] { return false; });
-  EXPECT_TRUE(m.ok()) << m.status().to_string();
-  return m.ok() ? std::move(m).value() : Model();
-}
+Model read(const std::string& rel) { return testing::read_model(rel); }
 
 // The local-search portfolio (the LP, exact and sub-MIP workers are tested in hybrid_test.cc):
 // it runs to the work limit on these small models, which the exact worker proves at once.

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <string>
 
+#include "io/model_reader.h"
+#include "io/read_options.h"
 #include "model/model_builder.h"
 
 namespace lsmip::testing {
@@ -43,6 +45,16 @@ inline Model build_model(ModelBuilder& b) {
   Result<Model> r = b.build();
   EXPECT_TRUE(r.ok()) << r.status().to_string();
   return r.ok() ? std::move(r).value() : Model();
+}
+
+// Reads a model of tests/data with the default reading options, failing the current test if
+// it cannot.
+inline Model read_model(const std::string& rel) {
+  Options o;
+  Logger quiet(LogLevel::kQuiet);
+  Result<Model> m = io::read_model(data_path(rel), io::read_options(o), quiet, [] { return false; });
+  EXPECT_TRUE(m.ok()) << m.status().to_string();
+  return m.ok() ? std::move(m).value() : Model();
 }
 
 // Path of the lsmip executable under test.
