@@ -10,6 +10,7 @@
 #include "CbcHeuristic.hpp"
 #include "CbcHeuristicDiveCoefficient.hpp"
 #include "CbcHeuristicFPump.hpp"
+#include "CbcHeuristicGreedy.hpp"
 #include "CbcHeuristicLocal.hpp"
 #include "CbcHeuristicRINS.hpp"
 #include "CbcModel.hpp"
@@ -18,7 +19,9 @@
 #include "CglGomory.hpp"
 #include "CglKnapsackCover.hpp"
 #include "CglMixedIntegerRounding2.hpp"
+#include "CglPreProcess.hpp"
 #include "CglProbing.hpp"
+#include "CglTwomir.hpp"
 #include "lp/coin_support.h"
 #endif
 
@@ -40,21 +43,145 @@ const char* to_string(MipStatus s) {
 
 namespace {
 
+// The column space CBC searches in when CBC's own preprocessing (CglPreProcess: probing,
+// clique merging, coefficient strengthening, presolve) ran, and the way back to the model's.
+// Preprocessing keeps a subset of the model's columns with their meaning and drops the others
+// (fixed, or substituted out); a point of the preprocessed model is lifted back by copying the
+// kept columns and, when some were dropped, solving the model with the kept integer columns
+// fixed at those values (an LP, or a small MIP when dropped columns are integer).
+struct Space {
+  const Model* model = nullptr;
+  std::span<const double> lower, upper;  // the model's column bounds for this solve
+  bool identity = true;                  // no preprocessing: CBC's columns are the model's
+  std::vector<int> original;             // preprocessed column -> model column
+  bool complete = true;                  // every model column is kept
+  bool dropped_integer = false;          // some dropped column is integer
+  bool same_objective = false;           // complete, with the model's objective coefficients
+  std::vector<double> objective;         // of the preprocessed columns
+  double objective_offset = 0;           // Osi's: CBC's objective is c x - offset
+  std::function<bool()> stop;
+
+  int columns() const { return identity ? model->num_cols() : static_cast<int>(original.size()); }
+
+  // A point of the model's columns for `xp` (CBC's columns); false when none was found.
+  bool lift(std::span<const double> xp, std::vector<double>& x) const {
+    const std::size_t n = static_cast<std::size_t>(model->num_cols());
+    if (identity) {
+      x.assign(xp.begin(), xp.end());
+      return true;
+    }
+    x.assign(n, 0.0);
+    for (std::size_t i = 0; i < original.size(); ++i) x[static_cast<std::size_t>(original[i])] = xp[i];
+    if (complete) return true;
+    std::vector<double> lo(lower.begin(), lower.end()), up(upper.begin(), upper.end());
+    for (std::size_t i = 0; i < original.size(); ++i) {
+      const std::size_t j = static_cast<std::size_t>(original[i]);
+      if (!model->is_integer(static_cast<Index>(j))) continue;
+      const double v = std::min(std::max(std::round(xp[i]), lo[j]), up[j]);
+      lo[j] = up[j] = v;
+    }
+    if (!dropped_integer) {
+      LpControl c;
+      c.stop = stop;
+      c.col_lower = lo;
+      c.col_upper = up;
+      LpSolution s = solve_lp(*model, c);
+      if (s.status != LpStatus::kOptimal) return false;
+      x = std::move(s.x);
+      return true;
+    }
+    MipSettings s;
+    s.max_nodes = 1000;
+    s.col_lower = lo;
+    s.col_upper = up;
+    s.preprocess = false;
+    s.cuts = false;
+    MipCallbacks cb;
+    cb.stop = stop;
+    MipResult r = solve_mip(*model, s, cb);
+    if (!r.has_solution) return false;
+    x = std::move(r.x);
+    return true;
+  }
+
+  // CBC's objective of a point of the preprocessed columns.
+  double cbc_objective(std::span<const double> xp) const {
+    double z = -objective_offset;
+    for (std::size_t i = 0; i < objective.size(); ++i) z += objective[i] * xp[i];
+    return z;
+  }
+
+  // CBC's columns of a point of the model.
+  void lower_point(std::span<const double> x, std::vector<double>& xp) const {
+    if (identity) {
+      xp.assign(x.begin(), x.end());
+      return;
+    }
+    xp.resize(original.size());
+    for (std::size_t i = 0; i < original.size(); ++i) xp[i] = x[static_cast<std::size_t>(original[i])];
+  }
+};
+
 // What the CBC event handler (and its clones) share during one solve_mip call.
 struct MipState {
   const MipCallbacks* cb = nullptr;
   detail::Hooks* hooks = nullptr;
+  const Space* space = nullptr;
   double offset = 0;          // the model's objective offset (CBC works without it)
-  double cutoff = kInf;       // the cutoff applied, minimisation form without offset
-  double best = kInf;         // best solution reported, without offset
-  double bound = -kInf;       // last bound reported before any stop, without offset
+  double cutoff = kInf;       // the cutoff applied, CBC's objective
+  double best = kInf;         // best solution reported, CBC's objective
+  double bound = -kInf;       // last bound reported before any stop, CBC's objective
   std::int64_t nodes_seen = 0;
-  int columns = 0;
   const CbcModel* top = nullptr;  // the model of this call: CBC's heuristics run sub-models
                                   // with clones of the handler, in other spaces
+  std::vector<double> lifted;
+
+  bool trusted = true;        // CBC's objective agreed with the model's on every solution
+  bool confirmed = false;     // ... and it did so at least once (or needs no check)
+  double held = -kInf;        // a bound of the preprocessed model, held until confirmed
+
+  // Hands a CBC solution (CBC's columns) to on_solution, lifted to the model's columns.
+  void report(const double* xp, double z) {
+    best = std::min(best, z);
+    if (!space->lift(std::span<const double>(xp, static_cast<std::size_t>(space->columns())), lifted)) return;
+    check_objective(z, space->model->objective(lifted));
+    if (cb->on_solution) cb->on_solution(lifted, space->model->objective(lifted));
+  }
+  // A lifted point is worth what CBC says (or less, when the lift re-solved dropped columns):
+  // when not, CBC's objective is not the model's, and no bound or proof of this run is used.
+  void check_objective(double z, double value) {
+    const double cbc = z + offset, tol = 1e-6 * std::max(1.0, std::fabs(cbc));
+    if (value > cbc + tol || (space->complete && value < cbc - tol)) trusted = false;
+    if (trusted && !confirmed) {
+      confirmed = true;
+      raise_bound(held);
+    }
+  }
+  // A point of the model known from elsewhere (the MIP start, the pool's best) and its
+  // preprocessed columns: when CBC's objective of those equals the model's, that confirms
+  // the two objectives agree (when not, the point is outside the preprocessed model: no news).
+  void confirm_with(std::span<const double> x, std::span<const double> xp) {
+    if (confirmed || space->identity) return;
+    const double value = space->model->objective(x) - offset, cbc = space->cbc_objective(xp);
+    if (std::fabs(value - cbc) <= 1e-9 * std::max(1.0, std::fabs(value))) {
+      confirmed = true;
+      raise_bound(held);
+    }
+  }
+  // A bound in CBC's objective; `model_space`: from the model's own LP, valid in any case.
+  void raise_bound(double b, bool model_space = false) {
+    if (!model_space && !confirmed) {
+      held = std::max(held, b);
+      return;
+    }
+    if (b > bound && std::isfinite(b) && !hooks->stopped && trusted) {
+      bound = b;
+      if (cb->on_bound) cb->on_bound(b + offset);
+    }
+  }
 };
 
-// CBC's node and solution hook: stops, tightens the cutoff, reports solutions and bounds.
+// CBC's node and solution hook: stops, reports solutions and bounds.
 class CbcHooks final : public CbcEventHandler {
  public:
   explicit CbcHooks(MipState* s) : state_(s) {}
@@ -68,7 +195,9 @@ class CbcHooks final : public CbcEventHandler {
     if (model_ != s.top) return s.hooks->poll() ? stop : noAction;  // a heuristic's sub-model
     report_solution();
     if (s.hooks->poll()) return stop;
-    if (e == node && (++s.nodes_seen & 15) == 0) report_bound();
+    if (e == node && (++s.nodes_seen & 15) == 0) {
+      s.raise_bound(std::min(model_->getBestPossibleObjValue(), std::min(s.cutoff, s.best)));
+    }
     return noAction;
   }
   void report_solution() {
@@ -76,17 +205,7 @@ class CbcHooks final : public CbcEventHandler {
     const double* x = model_->bestSolution();
     if (x == nullptr || s.hooks->stopped) return;
     const double z = model_->getObjValue();
-    if (!(z < s.best)) return;
-    s.best = z;
-    if (s.cb->on_solution) s.cb->on_solution(std::span<const double>(x, static_cast<std::size_t>(s.columns)), z + s.offset);
-  }
-  void report_bound() {
-    MipState& s = *state_;
-    const double b = std::min(model_->getBestPossibleObjValue(), std::min(s.cutoff, s.best));
-    if (b > s.bound && std::isfinite(b) && !s.hooks->stopped) {
-      s.bound = b;
-      if (s.cb->on_bound) s.cb->on_bound(b + s.offset);
-    }
+    if (z < s.best) s.report(x, z);
   }
   MipState* state_;
 };
@@ -104,10 +223,12 @@ class ForeignSolutions final : public CbcHeuristic {
     MipState& s = *state_;
     if (model_ != s.top || !s.cb->next_solution || s.hooks->stopped) return 0;
     double z = 0;
-    if (!s.cb->next_solution(buffer_, z) || buffer_.size() != static_cast<std::size_t>(s.columns)) return 0;
+    if (!s.cb->next_solution(buffer_, z) || buffer_.size() != static_cast<std::size_t>(s.space->model->num_cols())) return 0;
     z -= s.offset;
     if (!(z < objective - 1e-9 * std::max(1.0, std::fabs(z)))) return 0;
-    std::copy(buffer_.begin(), buffer_.end(), x);
+    s.space->lower_point(buffer_, lowered_);
+    s.confirm_with(buffer_, lowered_);
+    std::copy(lowered_.begin(), lowered_.end(), x);
     objective = z;
     s.best = std::min(s.best, z);  // known to the caller already: not reported back
     return 1;
@@ -115,8 +236,60 @@ class ForeignSolutions final : public CbcHeuristic {
 
  private:
   MipState* state_;
-  std::vector<double> buffer_;
+  std::vector<double> buffer_, lowered_;
 };
+
+// Sets CLP up for the many small re-solves of a tree search, as CBC's own driver does: the
+// factorization, scaling and row copy are kept between solves (more boldly on small models),
+// and CLP is told it runs inside branch-and-bound.
+void tune_for_search(OsiClpSolverInterface& clp) {
+  const bool small = clp.getNumRows() < 300 && clp.getNumCols() < 500;
+  clp.setupForRepeatedUse(small ? 2 : 0, 0);
+  clp.setSpecialOptions(clp.specialOptions() | 64);
+  ClpSimplex* lp = clp.getModelPtr();
+  lp->setSpecialOptions(lp->specialOptions() | 0x01000000 | 4096 | 512 | 128);
+}
+
+// CglPreProcess on `si`; on success fills `space` and returns the preprocessed solver (owned
+// by `process`), else nullptr (then CBC searches the model as it is: an infeasibility found by
+// preprocessing is left to CBC's search to prove).
+OsiSolverInterface* preprocess(CglPreProcess& process, OsiClpSolverInterface& si, const MipSettings& settings,
+                               detail::QuietHandler* quiet, Space& space) {
+  process.passInMessageHandler(quiet);
+  process.messageHandler()->setLogLevel(0);
+  if (std::isfinite(settings.deadline)) process.setTimeLimit(std::max(0.0, settings.deadline / 4), true);
+  OsiSolverInterface* pre = process.preProcess(si, false, 5);
+  if (pre == nullptr) return nullptr;
+  const int n = pre->getNumCols();
+  const int* orig = process.originalColumns();
+  const Model& m = *space.model;
+  Space out = space;
+  std::vector<char> kept(static_cast<std::size_t>(m.num_cols()), 0);
+  out.original.assign(orig, orig + n);
+  for (int j : out.original) {
+    if (j < 0 || j >= m.num_cols()) return nullptr;  // a column preprocessing added: not liftable
+    kept[static_cast<std::size_t>(j)] = 1;
+  }
+  for (Index j = 0; j < m.num_cols(); ++j) {
+    if (kept[static_cast<std::size_t>(j)]) continue;
+    out.complete = false;
+    if (m.is_integer(j)) out.dropped_integer = true;
+  }
+  // The preprocessed model keeps the constant of the dropped columns in its objective offset,
+  // so CBC's objective values are the model's (without its own offset).
+  out.identity = false;
+  const double* c = pre->getObjCoefficients();
+  out.objective.assign(c, c + n);
+  pre->getDblParam(OsiObjOffset, out.objective_offset);
+  if (out.complete) {
+    double off_model = 0;
+    si.getDblParam(OsiObjOffset, off_model);
+    out.same_objective = off_model == out.objective_offset;
+    for (int i = 0; i < n && out.same_objective; ++i) out.same_objective = c[i] == m.obj(out.original[static_cast<std::size_t>(i)]);
+  }
+  space = std::move(out);
+  return pre;
+}
 
 }  // namespace
 
@@ -135,13 +308,53 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
     si.getModelPtr()->passInEventHandler(&clp_handler);
     si.setHintParam(OsiDoDualInResolve, true, OsiHintTry);
 
+    Space space;
+    space.model = &m;
+    space.lower = settings.col_lower.empty() ? m.col_lower() : settings.col_lower;
+    space.upper = settings.col_upper.empty() ? m.col_upper() : settings.col_upper;
+    space.stop = cb.stop;
+
+    if (hooks.poll()) {
+      out.status = MipStatus::kStopped;
+      return out;
+    }
+    // The root LP of the model itself: the first bound, and the LP point in the model's
+    // columns for the caller's neighbourhoods.
+    si.initialSolve();
+    const bool root_optimal = si.isProvenOptimal() && !hooks.stopped;
+    const bool root_infeasible = si.isProvenPrimalInfeasible() && !hooks.stopped;
+    if (cb.on_root_lp) {
+      const double v = root_optimal ? si.getObjValue() + m.obj_offset() : 0.0;
+      std::span<const double> x;
+      if (root_optimal) x = std::span<const double>(si.getColSolution(), static_cast<std::size_t>(m.num_cols()));
+      cb.on_root_lp(root_optimal, root_infeasible, v, x);
+    }
+    if (root_infeasible || !root_optimal) {
+      out.status = root_infeasible ? MipStatus::kInfeasible : hooks.stopped ? MipStatus::kStopped : MipStatus::kError;
+      if (root_infeasible) out.bound = kInf;
+      out.iterations = hooks.iterations;
+      out.work = hooks.work;
+      return out;
+    }
+    const double root_value = si.getObjValue();
+
+    CglPreProcess process;
+    OsiSolverInterface* searched = &si;
+    if (settings.preprocess) {
+      if (OsiSolverInterface* pre = preprocess(process, si, settings, &quiet, space)) searched = pre;  // else unchanged
+    }
+
     MipState state;
     state.cb = &cb;
     state.hooks = &hooks;
+    state.space = &space;
     state.offset = m.obj_offset();
-    state.columns = m.num_cols();
+    if (std::isfinite(settings.cutoff)) state.cutoff = settings.cutoff - state.offset;
+    state.confirmed = space.identity || space.same_objective;
+    state.raise_bound(std::min(root_value, state.cutoff), true);
 
-    CbcModel model(si);  // a clone of si, with a clone of the CLP handler
+    if (auto* clp = dynamic_cast<OsiClpSolverInterface*>(searched)) tune_for_search(*clp);
+    CbcModel model(*searched);  // a clone, with a clone of the CLP handler
     state.top = &model;
     model.passInMessageHandler(&quiet);
     model.setLogLevel(0);
@@ -150,16 +363,17 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
     model.setRandomSeed(settings.seed);
     model.setNumberStrong(5);
     model.setNumberBeforeTrust(10);
+    // Nodes deep in the tree are searched depth-first inside CLP (ClpNode), several times
+    // faster per node than CBC's own node loop; a negative depth is CBC's driver's automatic
+    // choice (positive depths trip an assertion of Debian's CBC).
+    model.setFastNodeDepth(-12);
     if (settings.max_nodes >= 0) model.setMaximumNodes(static_cast<int>(std::min<std::int64_t>(settings.max_nodes, 2000000000)));
     if (settings.max_solutions >= 0) model.setMaximumSolutions(static_cast<int>(std::min<std::int64_t>(settings.max_solutions, 2000000000)));
     if (std::isfinite(settings.deadline)) {
       model.setUseElapsedTime(true);
       model.setMaximumSeconds(std::max(0.0, settings.deadline));
     }
-    if (std::isfinite(settings.cutoff)) {
-      state.cutoff = settings.cutoff - state.offset;
-      model.setCutoff(state.cutoff);
-    }
+    if (std::isfinite(state.cutoff)) model.setCutoff(state.cutoff);
     const CbcHooks cbc_handler(&state);
     model.passInEventHandler(&cbc_handler);  // CBC keeps a clone that points at `state`
 
@@ -180,6 +394,7 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
     clique.setRowCliqueReport(false);
     CglMixedIntegerRounding2 mir;
     CglFlowCover flow;
+    CglTwomir twomir;
     if (settings.cuts) {
       model.addCutGenerator(&probing, -1, "Probing");
       model.addCutGenerator(&gomory, -1, "Gomory");
@@ -187,9 +402,21 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
       model.addCutGenerator(&clique, -1, "Clique");
       model.addCutGenerator(&mir, -1, "MIR");
       model.addCutGenerator(&flow, -1, "Flow");
+      model.addCutGenerator(&twomir, -99, "Twomir");  // at the root only
     }
     CbcRounding rounding(model);
     CbcHeuristicFPump pump(model);
+    // As CBC's own driver tunes it: 30 passes, a small branch-and-bound on the columns the
+    // pump leaves fractional, and retries below the pump's last solution.
+    pump.setMaximumPasses(30);
+    pump.setFractionSmall(0.5);
+    pump.setMaximumRetries(3);
+    pump.setAccumulate(1);
+    pump.setWhen(13);
+    CbcHeuristicGreedyCover greedy_cover(model);
+    CbcHeuristicGreedyEquality greedy_equality(model);
+    CbcHeuristicLocal combine(model);
+    combine.setSearchType(1);
     CbcHeuristicRINS rins(model);
     CbcHeuristicDiveCoefficient dive(model);
     ForeignSolutions foreign(model, &state);
@@ -197,76 +424,75 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
     if (settings.heuristics) {
       model.addHeuristic(&rounding);
       model.addHeuristic(&pump);
+      model.addHeuristic(&greedy_cover);
+      model.addHeuristic(&greedy_equality);
+      model.addHeuristic(&combine);
       model.addHeuristic(&rins);
       model.addHeuristic(&dive);
     }
 
-    if (hooks.poll()) {
-      out.status = MipStatus::kStopped;
-      return out;
-    }
     model.initialSolve();
+    // When every objective column is integer with commensurable coefficients, solution values
+    // are multiples of a step, and a node that cannot beat the incumbent by one step is pruned.
+    model.analyzeObjective();
     OsiSolverInterface* root = model.solver();
-    const bool root_optimal = root->isProvenOptimal() && !hooks.stopped;
-    const bool root_infeasible = root->isProvenPrimalInfeasible() && !hooks.stopped;
-    if (cb.on_root_lp) {
-      const double v = root_optimal ? root->getObjValue() + state.offset : 0.0;
-      std::span<const double> x;
-      if (root_optimal) x = std::span<const double>(root->getColSolution(), static_cast<std::size_t>(m.num_cols()));
-      cb.on_root_lp(root_optimal, root_infeasible, v, x);
-    }
-    if (root_optimal) {
-      const double b = std::min(root->getObjValue(), state.cutoff);
-      if (b > state.bound) {
-        state.bound = b;
-        if (cb.on_bound) cb.on_bound(b + state.offset);
-      }
-    }
-    if (!settings.start.empty() && settings.start.size() == static_cast<std::size_t>(m.num_cols()) && !root_infeasible) {
-      double z = 0;
-      for (int j = 0; j < m.num_cols(); ++j) z += m.obj(j) * settings.start[static_cast<std::size_t>(j)];
-      if (z <= state.cutoff + 1e-9 * std::max(1.0, std::fabs(z))) model.setBestSolution(settings.start.data(), m.num_cols(), z, true);
-      state.best = std::min(state.best, model.getObjValue());  // CBC's own copy, not reported back
-    }
-    if (root_infeasible) {
-      out.status = MipStatus::kInfeasible;
-    } else if (!root_optimal) {
-      out.status = hooks.stopped ? MipStatus::kStopped : MipStatus::kError;
+    if (hooks.stopped) {
+      out.status = MipStatus::kStopped;
+    } else if (!root->isProvenOptimal()) {
+      // The model's LP is feasible: an infeasible preprocessed LP proves nothing we trust.
+      out.status = MipStatus::kError;
     } else {
+      state.raise_bound(std::min(root->getObjValue(), state.cutoff));
+      if (!settings.start.empty() && settings.start.size() == static_cast<std::size_t>(m.num_cols())) {
+        const double z = m.objective(settings.start) - state.offset;
+        std::vector<double> xp;
+        space.lower_point(settings.start, xp);
+        state.confirm_with(settings.start, xp);
+        if (z <= state.cutoff + 1e-9 * std::max(1.0, std::fabs(z))) model.setBestSolution(xp.data(), static_cast<int>(xp.size()), z, true);
+        if (model.bestSolution() != nullptr) state.best = std::min(state.best, model.getObjValue());  // not reported back
+      }
       model.branchAndBound();
+      double z_found = kInf;
       if (model.bestSolution() != nullptr) {
         const double z = model.getObjValue();
-        if (z < state.best && !hooks.stopped && cb.on_solution) {
-          cb.on_solution(std::span<const double>(model.bestSolution(), static_cast<std::size_t>(m.num_cols())), z + state.offset);
+        z_found = z;
+        if (z < state.best && !hooks.stopped) state.report(model.bestSolution(), z);
+        std::vector<double> x;
+        if (space.lift(std::span<const double>(model.bestSolution(), static_cast<std::size_t>(space.columns())), x)) {
+          out.has_solution = true;
+          out.objective = m.objective(x);
+          out.x = std::move(x);
         }
-        out.has_solution = true;
-        out.x.assign(model.bestSolution(), model.bestSolution() + m.num_cols());
-        out.objective = z + state.offset;
       }
-      if (hooks.stopped || model.maximumSecondsReached()) {
+      if (out.has_solution) state.check_objective(z_found, out.objective);
+      if (!state.trusted || !state.confirmed) {
+        // Solutions stand on their own check; a bound of the preprocessed model that no
+        // solution confirmed is not used, and nothing is proven.
+        out.status = state.trusted ? MipStatus::kLimit : MipStatus::kError;
+      } else if (hooks.stopped || model.maximumSecondsReached()) {
         hooks.stopped = true;
         out.status = MipStatus::kStopped;
       } else if (model.isProvenOptimal()) {
-        out.status = out.has_solution ? MipStatus::kOptimal : MipStatus::kInfeasible;
-        const double b = out.has_solution ? std::min(out.objective - state.offset, state.cutoff) : state.cutoff;
+        // CBC proved nothing better than its best (or than the cutoff) exists.
+        out.status = model.bestSolution() != nullptr ? MipStatus::kOptimal : MipStatus::kInfeasible;
+        const double b = model.bestSolution() != nullptr ? std::min(model.getObjValue(), state.cutoff) : state.cutoff;
         state.bound = std::max(state.bound, b);
         if (std::isfinite(state.bound) && cb.on_bound) cb.on_bound(state.bound + state.offset);
+        if (out.status == MipStatus::kOptimal && !out.has_solution) out.status = MipStatus::kLimit;
       } else if (model.isProvenInfeasible()) {
         out.status = MipStatus::kInfeasible;
         state.bound = std::max(state.bound, state.cutoff);
         if (std::isfinite(state.bound) && cb.on_bound) cb.on_bound(state.bound + state.offset);
       } else {
         out.status = MipStatus::kLimit;
-        const double b = std::min(model.getBestPossibleObjValue(), std::min(state.cutoff, state.best));
-        if (b > state.bound && std::isfinite(b)) {
-          state.bound = b;
-          if (cb.on_bound) cb.on_bound(b + state.offset);
-        }
+        state.raise_bound(std::min(model.getBestPossibleObjValue(), std::min(state.cutoff, state.best)));
       }
     }
     out.bound = std::isfinite(state.bound) ? state.bound + state.offset : state.bound;
     if (out.status == MipStatus::kInfeasible && !std::isfinite(state.cutoff)) out.bound = kInf;
     out.nodes = model.getNodeCount();
+    out.searched_columns = space.columns();
+    out.preprocessed = !space.identity;
     out.iterations = hooks.iterations;
     out.work = hooks.work;
   } catch (...) {

@@ -1,7 +1,8 @@
 // Branch-and-cut on a model by COIN-OR CBC, driven through CbcModel directly (never
 // CbcMain, which is not thread-safe and takes over SIGINT): one CbcModel per call, CBC's own
-// threads off, its output silenced, its preprocessing off so that solutions and the bound are
-// in the given model's space.
+// threads off, its output silenced. CBC's own preprocessing (CglPreProcess) may run first:
+// solutions are then lifted back to the given model's columns before they are reported, and
+// the bound is in the given model's objective.
 //
 // The caller controls the run through callbacks made from the calling thread while CBC runs:
 // `stop` at every simplex iteration and node (a true ends the run, and then no proof is
@@ -43,7 +44,10 @@ struct MipSettings {
   // on a large model) and so between polls of the stop token.
   double deadline = kInf;
   bool cuts = true;                     // root cuts (probing, Gomory, knapsack, clique, MIR, flow)
-  bool heuristics = true;               // CBC's rounding, feasibility pump, RINS, diving
+  bool heuristics = true;               // CBC's rounding, feasibility pump, greedy, RINS, diving
+  // CglPreProcess (probing, clique merging, coefficient strengthening, presolve) before the
+  // search; given a quarter of the deadline at most.
+  bool preprocess = true;
   int seed = 1;
 };
 
@@ -73,6 +77,9 @@ struct MipResult {
   double bound = -kInf;         // dual bound, minimisation form, offset included
   std::int64_t nodes = 0, iterations = 0;
   double work = 0;
+  // Columns of the model CBC searched: the given model's, or fewer after preprocessing.
+  int searched_columns = 0;
+  bool preprocessed = false;  // CglPreProcess ran and CBC searched its model
 };
 
 // Runs CBC on `m` (with the settings' bounds). Never throws for a solver failure.

@@ -108,14 +108,85 @@ TEST(Lp, CbcSolvesSmallModelsToTheirKnownOptima) {
   }
 }
 
+// CBC's own preprocessing drops and fixes columns: every solution is lifted back to the
+// model's columns and is feasible there, the bound never passes the optimum, and with and
+// without preprocessing CBC proves the same optimum.
+TEST(Lp, PreprocessedSearchesLiftTheirSolutionsBackAndProveTheSameOptima) {
+  const auto known = small_known();
+  int dropped = 0;
+  for (const std::string name : {"bell3a", "egout", "flugpl", "gt2", "khb05250", "lseu", "mod008", "p0033",
+                                 "p0201", "p0282", "p0548", "vpm1", "dcmulti", "mod008inf", "stein9inf"}) {
+    const Model m = read("models/small/" + name + ".mps.gz");
+    const Known& k = known.at(name);
+    for (const bool pre : {true, false}) {
+      SCOPED_TRACE(name + (pre ? " preprocessed" : " as given"));
+      MipSettings s;
+      s.preprocess = pre;
+      int reported = 0;
+      MipCallbacks cb;
+      cb.on_solution = [&](std::span<const double> x, double z) {
+        ++reported;
+        ASSERT_EQ(x.size(), static_cast<std::size_t>(m.num_cols()));
+        EXPECT_NEAR(m.objective(x), z, 1e-6 * std::max(1.0, std::fabs(z)));
+        const check::CheckReport c = check::check_solution(m, x, 1e-6, 1e-5);
+        EXPECT_TRUE(c.feasible) << c.describe(m);
+      };
+      double last_bound = -kInf;
+      cb.on_bound = [&](double b) { last_bound = std::max(last_bound, b); };
+      const MipResult r = solve_mip(m, s, cb);
+      if (k.status == "inf") {
+        EXPECT_EQ(r.status, MipStatus::kInfeasible);
+        EXPECT_EQ(reported, 0);
+        continue;
+      }
+      const double opt = min_form(m, k.value), tol = 1e-6 * std::max(1.0, std::fabs(opt));
+      EXPECT_LE(last_bound, opt + tol);
+      ASSERT_EQ(r.status, MipStatus::kOptimal);
+      EXPECT_NEAR(r.objective, opt, tol);
+      EXPECT_GE(reported, 1);
+      if (!pre) {
+        EXPECT_FALSE(r.preprocessed);
+      }
+      if (r.preprocessed && r.searched_columns < m.num_cols()) ++dropped;
+    }
+  }
+  EXPECT_GE(dropped, 3);  // the lifting of dropped columns was exercised
+}
+
+// A cutoff at the optimum leaves nothing to find, and then the cutoff is the bound; a MIP
+// start at the cutoff is proven optimal. After preprocessing, CBC's objective must first be
+// confirmed to be the model's (by a solution, or by a known point such as the MIP start)
+// before its proof under a cutoff counts.
 TEST(Lp, ACutoffAtTheOptimumLeavesNothingToFind) {
   const Model m = read("models/small/p0033.mps.gz");
-  MipSettings s;
-  s.cutoff = 3089 - 1e-6;
-  const MipResult r = solve_mip(m, s, {});
-  EXPECT_EQ(r.status, MipStatus::kInfeasible);
-  EXPECT_FALSE(r.has_solution);
-  EXPECT_NEAR(r.bound, 3089, 1e-5);  // nothing below the cutoff: the cutoff is a bound
+  const MipResult first = solve_mip(m, {}, {});
+  ASSERT_EQ(first.status, MipStatus::kOptimal);
+  for (const bool pre : {false, true}) {
+    for (const bool with_start : {false, true}) {
+      SCOPED_TRACE(std::string(pre ? "preprocessed" : "as given") + (with_start ? ", with a start" : ""));
+      MipSettings s;
+      s.preprocess = pre;
+      s.cutoff = 3089 - 1e-6;
+      if (with_start) s.start = first.x;
+      const MipResult r = solve_mip(m, s, {});
+      if (with_start) {  // the start, at the cutoff, is taken and proven optimal
+        EXPECT_EQ(r.status, MipStatus::kOptimal);
+        EXPECT_NEAR(r.objective, 3089, 1e-6);
+        EXPECT_NEAR(r.bound, 3089, 1e-5);
+        continue;
+      }
+      EXPECT_FALSE(r.has_solution);
+      if (!pre) {
+        EXPECT_EQ(r.status, MipStatus::kInfeasible);
+        EXPECT_NEAR(r.bound, 3089, 1e-5);  // nothing below the cutoff: the cutoff is a bound
+      } else if (r.status == MipStatus::kInfeasible) {
+        EXPECT_NEAR(r.bound, 3089, 1e-5);
+      } else {
+        EXPECT_EQ(r.status, MipStatus::kLimit);
+        EXPECT_LE(r.bound, 3089 + 1e-6);
+      }
+    }
+  }
 }
 
 TEST(Lp, TheStopTokenEndsBranchAndBoundQuicklyAndNoProofIsClaimed) {
