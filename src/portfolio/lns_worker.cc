@@ -181,7 +181,9 @@ void LnsWorker::body() {
     for (std::size_t k = 0; k < kNumNeighbourhoods; ++k) any = any || available(static_cast<Neighbourhood>(k), lp);
     if (!any) {
       if (integers_.empty()) return;  // nothing to fix: no sub-MIP is smaller than the model
+      starved_ = true;
       co_.yield();
+      starved_ = false;
       continue;
     }
     const Neighbourhood n = draw(lp);
@@ -244,6 +246,16 @@ void LnsWorker::body() {
       }
     }
   }
+}
+
+bool LnsWorker::waiting() const {
+  if (!starved_ || !co_.idle() || co_.finished()) return false;
+  const std::shared_ptr<const LpPoint> shared = setup_.bound->lp();
+  const LpPoint* lp = own_lp_ ? &*own_lp_ : shared.get();
+  for (std::size_t k = 0; k < kNumNeighbourhoods; ++k) {
+    if (available(static_cast<Neighbourhood>(k), lp)) return false;
+  }
+  return true;
 }
 
 bool LnsWorker::run_task(double work) {

@@ -45,6 +45,7 @@ class LnsWorker final : public Worker {
   LnsWorker(LnsWorkerSetup setup, Logger& log);
 
   bool run_task(double work) override;
+  bool waiting() const override;
   void publish(SolutionPool& pool) override;
   void absorb(const SolutionPool& pool) override;
   const WorkerStats& stats() const override { return stats_; }
@@ -78,6 +79,7 @@ class LnsWorker final : public Worker {
   std::vector<double> lo_, up_;        // the sub-MIP's bounds
   std::vector<Index> integers_;        // integer columns of the presolved model
   bool rens_done_ = false;
+  bool starved_ = false;  // the body waits for an incumbent or an LP point
 
   // Written by the body during its turn, read by the owner outside it.
   std::uint64_t body_found_ = 0, body_rejected_ = 0, body_moves_ = 0;

@@ -2,6 +2,8 @@
 
 #include <atomic>
 #include <barrier>
+#include <chrono>
+#include <cmath>
 #include <new>
 #include <thread>
 
@@ -14,12 +16,14 @@ Portfolio::Portfolio(std::vector<std::unique_ptr<Worker>> workers, SolutionPool&
   if (settings_.lanes.empty()) {
     for (std::size_t i = 0; i < n; ++i) settings_.lanes.push_back({i});
   }
+  waiting_ = [this](std::size_t i) { return workers_[i]->waiting(); };
   lane_of_.assign(n, 0);
   live_.assign(n, 1);
   for (std::size_t l = 0; l < settings_.lanes.size(); ++l) {
     LaneScheduler s;
     for (std::size_t i : settings_.lanes[l]) {
-      s.add(i, i < settings_.weights.size() ? settings_.weights[i] : 1.0);
+      s.add(i, i < settings_.weights.size() ? settings_.weights[i] : 1.0,
+            i < settings_.provers.size() && settings_.provers[i] != 0);
       lane_of_[i] = l;
     }
     lanes_.push_back(std::move(s));
@@ -53,7 +57,7 @@ bool Portfolio::task(std::size_t i) {
 }
 
 std::size_t Portfolio::lane_task(std::size_t l) {
-  const std::size_t i = lanes_[l].pick();
+  const std::size_t i = lanes_[l].pick(waiting_);
   if (i == LaneScheduler::npos) return i;
   if (!task(i)) {
     live_[i] = 0;
@@ -62,24 +66,44 @@ std::size_t Portfolio::lane_task(std::size_t l) {
   return i;
 }
 
-void Portfolio::report(std::size_t l, std::size_t i, double work_before, std::uint64_t version_before) {
+namespace {
+double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+}  // namespace
+
+double Portfolio::gap() const {
+  if (settings_.bound == nullptr) return 1.0;
+  return mip_gap(pool_.best_min_objective(), settings_.bound->value());
+}
+
+void Portfolio::report(std::size_t l, std::size_t i, double work_before, std::uint64_t version_before,
+                       double started, double gap_before) {
+  double reward = pool_.version() != version_before ? 1.0 : 0.0;
+  if (reward == 0 && gap_before > 0 && std::isfinite(gap_before)) reward = (gap_before - gap()) / gap_before;
+  if (settings_.timed_shares && !settings_.deterministic) {
+    // Seconds, in the scale of work units so that the schedulers' figures stay readable.
+    lanes_[l].report(i, (seconds_now() - started) * 1e8, reward);
+    return;
+  }
   const double spent = workers_[i]->stats().work - work_before;
   // A task that reports no work (a worker that counts none) still costs one batch.
-  lanes_[l].report(i, spent > 0 ? spent : settings_.batch_work, pool_.version() != version_before);
+  lanes_[l].report(i, spent > 0 ? spent : settings_.batch_work, reward);
 }
 
 void Portfolio::run_inline() {
   for (;;) {
-    const std::size_t i = lanes_[0].pick();
+    const std::size_t i = lanes_[0].pick(waiting_);
     if (i == LaneScheduler::npos) return;
     const double before = workers_[i]->stats().work;
     const std::uint64_t version = pool_.version();  // a live worker publishes during its task
+    const double started = seconds_now(), gap_before = gap();
     if (!task(i)) {
       live_[i] = 0;
       lanes_[0].retire(i);
     }
     workers_[i]->publish(pool_);
-    report(0, i, before, version);
+    report(0, i, before, version, started, gap_before);
     ++batches_;
     if (!lanes_[0].any_live() || out_of_memory_.load() || (stop_ && stop_())) return;
     for (std::size_t j : settings_.lanes[0]) {
@@ -101,8 +125,9 @@ void Portfolio::run_deterministic() {
     for (std::size_t i = 0; i < workers_.size(); ++i) {
       const std::size_t l = lane_of_[i];
       const std::uint64_t version = pool_.version();
+      const double gap_before = gap();
       workers_[i]->publish(pool_);
-      if (ran[l] == i) report(l, i, before[l], version);
+      if (ran[l] == i) report(l, i, before[l], version, 0.0, gap_before);
     }
     bool any = false;
     for (std::size_t i = 0; i < workers_.size(); ++i) {
@@ -116,7 +141,7 @@ void Portfolio::run_deterministic() {
   std::barrier sync(static_cast<std::ptrdiff_t>(lanes), completion);
   auto body = [&](std::size_t l) {
     while (!finished) {
-      const std::size_t i = lanes_[l].pick();
+      const std::size_t i = lanes_[l].pick(waiting_);
       ran[l] = i;
       if (i != LaneScheduler::npos) {
         before[l] = workers_[i]->stats().work;
@@ -140,16 +165,17 @@ void Portfolio::run_opportunistic() {
   std::atomic<bool> stopping{false};
   auto body = [&](std::size_t l) {
     for (;;) {
-      const std::size_t i = lanes_[l].pick();
+      const std::size_t i = lanes_[l].pick(waiting_);
       if (i == LaneScheduler::npos) return;
       const double before = workers_[i]->stats().work;
       const std::uint64_t version = pool_.version();
+      const double started = seconds_now(), gap_before = gap();
       if (!task(i)) {
         live_[i] = 0;
         lanes_[l].retire(i);
       }
       workers_[i]->publish(pool_);
-      report(l, i, before, version);
+      report(l, i, before, version, started, gap_before);
       if (!lanes_[l].any_live() || stopping.load(std::memory_order_relaxed)) return;
       if (out_of_memory_.load() || (stop_ && stop_())) {
         stopping.store(true, std::memory_order_relaxed);

@@ -22,6 +22,7 @@
 #include <memory>
 #include <vector>
 
+#include "portfolio/dual_bound.h"
 #include "portfolio/scheduler.h"
 #include "portfolio/solution_pool.h"
 #include "portfolio/worker.h"
@@ -35,6 +36,17 @@ struct PortfolioSettings {
   std::vector<std::vector<std::size_t>> lanes;
   // Base weight of each worker in its lane's schedule (empty: all 1).
   std::vector<double> weights;
+  // Per worker (empty: none): the lane's prover, see LaneScheduler.
+  std::vector<char> provers;
+  // The lanes' schedulers share a thread by the wall-clock seconds of the tasks instead of
+  // their work units. Work units of different workers measure different things (the local
+  // search counts nonzeros touched, a MIP solver simplex iterations, which leave out its cut
+  // generation and heuristics), so only time gives each worker its share of the core. Never
+  // in the deterministic mode, and not when a work limit asks for a reproducible result.
+  bool timed_shares = false;
+  // The run's dual bound (optional): a task that raises it without a better solution earns
+  // the share of the MIP gap it closed as its reward.
+  const DualBound* bound = nullptr;
 };
 
 class Portfolio {
@@ -60,11 +72,16 @@ class Portfolio {
   // Runs one task of lane `l`'s next worker, with publication and absorption done by the
   // caller; returns the worker run, or npos when the lane has no live worker.
   std::size_t lane_task(std::size_t l);
-  // After worker i published: tells its lane whether the pool's best changed.
-  void report(std::size_t l, std::size_t i, double work_before, std::uint64_t version_before);
+  // After worker i published: tells its lane what the task cost and whether the pool's best
+  // changed; reports a finished task of worker i to lane l's scheduler (`started`: its start, in seconds).
+  void report(std::size_t l, std::size_t i, double work_before, std::uint64_t version_before, double started,
+              double gap_before);
+  // The MIP gap of the pool's best against the bound (1 without a bound, inf without a best).
+  double gap() const;
 
   std::vector<std::unique_ptr<Worker>> workers_;
   SolutionPool& pool_;
+  std::function<bool(std::size_t)> waiting_;  // Worker::waiting of worker i
   PortfolioSettings settings_;
   std::function<bool()> stop_;
   // One task of worker i; a std::bad_alloc ends the worker and the run.

@@ -4,9 +4,15 @@
 
 namespace lsmip::portfolio {
 
-void LaneScheduler::add(std::size_t worker, double base_weight) {
+void LaneScheduler::add(std::size_t worker, double base_weight, bool prover) {
   order_.push_back(worker);
-  entries_.push_back(Entry{std::max(base_weight, 1e-6), 0.5, 0, true});
+  entries_.push_back(Entry{std::max(base_weight, 1e-6), 0.5, 0, true, prover});
+}
+
+double LaneScheduler::weight(const Entry& e) const {
+  double w = e.base * (0.25 + e.reward);
+  if (e.prover && total_at_best_ > 0) w *= std::min(8.0, std::max(1.0, (total_ - total_at_best_) / total_at_best_));
+  return w;
 }
 
 std::size_t LaneScheduler::slot(std::size_t worker) const {
@@ -17,7 +23,7 @@ std::size_t LaneScheduler::slot(std::size_t worker) const {
 double LaneScheduler::weight_of(std::size_t worker) const {
   const std::size_t s = slot(worker);
   if (s == npos) return 0;
-  return entries_[s].base * (0.25 + entries_[s].reward);
+  return weight(entries_[s]);
 }
 
 double LaneScheduler::work_of(std::size_t worker) const {
@@ -25,27 +31,45 @@ double LaneScheduler::work_of(std::size_t worker) const {
   return s == npos ? 0 : entries_[s].work;
 }
 
-std::size_t LaneScheduler::pick() const {
-  std::size_t best = npos;
-  double best_key = 0;
+std::size_t LaneScheduler::pick(const std::function<bool(std::size_t)>& waiting) {
+  std::size_t best = npos, fallback = npos;
+  double best_key = 0, fallback_key = 0;
   for (std::size_t s = 0; s < entries_.size(); ++s) {
     const Entry& e = entries_[s];
     if (!e.live) continue;
-    const double key = e.work / (e.base * (0.25 + e.reward));
+    const double key = e.work / weight(e);
+    if (fallback == npos || key < fallback_key) {
+      fallback = s;
+      fallback_key = key;
+    }
+    if (waiting && waiting(order_[s])) continue;
     if (best == npos || key < best_key) {
       best = s;
       best_key = key;
     }
   }
-  return best == npos ? npos : order_[best];
+  if (best == npos) return fallback == npos ? npos : order_[fallback];
+  for (std::size_t s = 0; s < entries_.size(); ++s) {
+    Entry& e = entries_[s];
+    if (e.live && s != best && waiting && waiting(order_[s])) e.work = std::max(e.work, best_key * weight(e));
+  }
+  return order_[best];
 }
 
-void LaneScheduler::report(std::size_t worker, double work, bool improved) {
+void LaneScheduler::report(std::size_t worker, double work, double reward) {
   const std::size_t s = slot(worker);
   if (s == npos) return;
   Entry& e = entries_[s];
-  e.work += std::max(work, 0.0);
-  e.reward = 0.8 * e.reward + (improved ? 0.2 : 0.0);
+  const double w = std::max(work, 0.0);
+  e.work += w;
+  total_ += w;
+  ++tasks_;
+  if (reward >= 1.0) total_at_best_ = total_;
+  // The average moves by 0.2 for a task of the lane's mean cost and less for a cheaper one, so
+  // that a worker's reward follows its improvements per unit of cost, not per task.
+  const double mean = total_ / static_cast<double>(tasks_);
+  const double step = mean > 0 ? 0.2 * std::min(1.0, std::max(0.02, w / mean)) : 0.2;
+  e.reward = (1.0 - step) * e.reward + step * std::min(std::max(reward, 0.0), 1.0);
 }
 
 void LaneScheduler::retire(std::size_t worker) {

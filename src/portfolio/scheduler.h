@@ -3,25 +3,39 @@
 // reward, as a bandit (in the spirit of SCIP's ALNS and CP-SAT's LNS scheduling).
 //
 // Every worker has a base weight; its current weight is base * (0.25 + reward), where reward
-// is an exponential average (factor 0.8) of 1 for a task that improved the pool's best and
-// 0 otherwise, starting at 0.5. The next task goes to the live worker with the least work
-// spent per unit of current weight (ties: the lower position). Only work counts, never time,
-// so the schedule of a run with --deterministic on is the same every time.
+// is an exponential average of each task's reward in [0, 1] (1 for a task that improved the
+// pool's best, the share of the MIP gap it closed for one that raised the dual bound, 0
+// otherwise), starting at 0.5. A task of the lane's mean cost moves the average by 0.2, a
+// cheaper one by less (down to 0.004), so that the reward is per unit of cost: a worker with
+// short tasks does not gain or lose faster than one with long tasks. The next task goes to the live worker with the least work
+// spent per unit of current weight (ties: the lower position).
+//
+// A worker added as the lane's prover (the exact worker, which can end the run with a proof)
+// gets more when the incumbent stagnates: once the lane has spent more since the last new
+// best than it had spent up to it, the prover's weight is multiplied by that ratio, up to 8.
+// A model whose optimum was found early is then handed to the search that can prove it.
+//
+// The schedule follows only the costs reported (work units, or seconds when the portfolio
+// asks for timed shares), so with work it is the same every time.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace lsmip::portfolio {
 
 class LaneScheduler {
  public:
-  // Adds a worker (its index in the portfolio) with a base weight > 0.
-  void add(std::size_t worker, double base_weight);
-  // The next worker to run, or npos when none is live.
-  std::size_t pick() const;
-  // A task of `worker` ended: it spent `work` units and did or did not improve the best.
-  void report(std::size_t worker, double work, bool improved);
+  // Adds a worker (its index in the portfolio) with a base weight > 0; `prover`: see above.
+  void add(std::size_t worker, double base_weight, bool prover = false);
+  // The next worker to run, or npos when none is live. Workers for which `waiting` is true
+  // are passed over while another live worker is not waiting, and keep pace meanwhile (their
+  // account is raised to the one picked), so that they get no burst of tasks after the wait.
+  std::size_t pick(const std::function<bool(std::size_t)>& waiting = {});
+  // A task of `worker` ended: it spent `work` units and earned `reward` (clipped to [0, 1]).
+  void report(std::size_t worker, double work, double reward);
   // The worker has nothing more to do.
   void retire(std::size_t worker);
   bool any_live() const;
@@ -35,11 +49,15 @@ class LaneScheduler {
  private:
   struct Entry {
     double base = 1, reward = 0.5, work = 0;
-    bool live = true;
+    bool live = true, prover = false;
   };
   std::size_t slot(std::size_t worker) const;
+  double weight(const Entry& e) const;
   std::vector<std::size_t> order_;
   std::vector<Entry> entries_;
+  double total_ = 0;             // work of all the lane's tasks
+  double total_at_best_ = 0;     // ... up to the last task that found a new best
+  std::uint64_t tasks_ = 0;
 };
 
 }  // namespace lsmip::portfolio

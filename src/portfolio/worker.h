@@ -41,6 +41,9 @@ class Worker {
   // Between tasks, after publish: reads the pool (better incumbents, restart points).
   virtual void absorb(const SolutionPool& pool) = 0;
   virtual const WorkerStats& stats() const = 0;
+  // Between tasks: the worker has nothing to do until the pool or the dual bound changes
+  // (e.g. a neighbourhood search without an incumbent); its lane runs the others meanwhile.
+  virtual bool waiting() const { return false; }
 };
 
 }  // namespace lsmip::portfolio

@@ -289,7 +289,11 @@ SolveResult Solver::solve(const SolveControl& control) {
   std::vector<std::unique_ptr<portfolio::Worker>> workers;
   std::vector<portfolio::SearchWorker*> search_workers;
   std::vector<std::string> descriptions;
-  portfolio::PortfolioSettings settings{opt_.deterministic, opt_.portfolio_batch_work, {}, {}};
+  portfolio::PortfolioSettings settings;
+  settings.deterministic = opt_.deterministic;
+  settings.batch_work = opt_.portfolio_batch_work;
+  settings.timed_shares = !opt_.deterministic && !std::isfinite(opt_.work_limit);
+  settings.bound = &bound;
   // A search publishes at once when nothing runs beside it on another thread.
   const bool live = !opt_.deterministic || searches == 1;
   const bool shared_thread = threads == 1 && with_coin_workers;
@@ -339,6 +343,8 @@ SolveResult Solver::solve(const SolveControl& control) {
       workers.push_back(std::make_unique<portfolio::ExactWorker>(std::move(setup), log_));
       descriptions.push_back("CBC branch-and-cut on the presolved model (" + lp::coin_versions() + ")");
       settings.weights.push_back(opt_.exact_share);
+      settings.provers.resize(workers.size(), 0);
+      settings.provers.back() = 1;
     }
     if (with_lns) {
       portfolio::LnsWorkerSetup setup;

@@ -25,6 +25,13 @@
 namespace lsmip::portfolio {
 namespace {
 
+PortfolioSettings settings(bool deterministic) {
+  PortfolioSettings s;
+  s.deterministic = deterministic;
+  s.batch_work = 100;
+  return s;
+}
+
 // n binary columns, min sum_j (j+1) x_j, one row sum_j x_j >= 1.
 Model cover(int n) {
   ModelBuilder b;
@@ -182,7 +189,7 @@ TEST(Portfolio, DeterministicBatchesJoinAtABarrierAndSyncInWorkerOrder) {
   const int n = 4;
   for (int i = 0; i < n; ++i) workers.push_back(std::make_unique<FakeWorker>(i, i == 2 ? 1 : 3, &log, &mu));
   SolutionPool pool(7);
-  Portfolio p(std::move(workers), pool, PortfolioSettings{true, 100, {}, {}}, [] { return false; });
+  Portfolio p(std::move(workers), pool, settings(true), [] { return false; });
   p.run();
   EXPECT_EQ(p.batches(), 3u);
   // Each batch: the runs of the live workers in any order, then pub0..pub3 and abs of the
@@ -215,7 +222,7 @@ TEST(Portfolio, OpportunisticWorkersRunUntilDoneOrStopped) {
   std::vector<std::unique_ptr<Worker>> workers;
   for (int i = 0; i < 3; ++i) workers.push_back(std::make_unique<FakeWorker>(i, 5, &log, &mu));
   SolutionPool pool(7);
-  Portfolio p(std::move(workers), pool, PortfolioSettings{false, 100, {}, {}}, [] { return false; });
+  Portfolio p(std::move(workers), pool, settings(false), [] { return false; });
   p.run();
   for (int i = 0; i < 3; ++i) EXPECT_EQ(p.workers()[static_cast<std::size_t>(i)]->stats().tasks, 5u);
   // Every task is followed by a publication of the same worker.
@@ -224,7 +231,7 @@ TEST(Portfolio, OpportunisticWorkersRunUntilDoneOrStopped) {
   std::atomic<int> polls{0};
   std::vector<std::unique_ptr<Worker>> more;
   for (int i = 0; i < 2; ++i) more.push_back(std::make_unique<FakeWorker>(i, 1000000, &log, &mu));
-  Portfolio q(std::move(more), pool, PortfolioSettings{false, 100, {}, {}}, [&] { return ++polls > 50; });
+  Portfolio q(std::move(more), pool, settings(false), [&] { return ++polls > 50; });
   q.run();  // ends through the stop token
   EXPECT_LT(q.workers()[0]->stats().tasks + q.workers()[1]->stats().tasks, 1000u);
 }

@@ -15,13 +15,13 @@ TEST(Scheduler, SharesWorkByWeightAndFollowsReward) {
   LaneScheduler s;
   s.add(0, 3.0);
   s.add(1, 1.0);
-  for (int t = 0; t < 400; ++t) s.report(s.pick(), 1.0, false);
+  for (int t = 0; t < 400; ++t) s.report(s.pick(), 1.0, 0.0);
   // Equal rewards: work in proportion 3 : 1.
   EXPECT_NEAR(s.work_of(0) / s.work_of(1), 3.0, 0.1);
   // Worker 1 now improves on every task: its share grows past worker 0's.
   for (int t = 0; t < 400; ++t) {
     const std::size_t i = s.pick();
-    s.report(i, 1.0, i == 1);
+    s.report(i, 1.0, i == 1 ? 1.0 : 0.0);
   }
   EXPECT_GT(s.weight_of(1), s.weight_of(0));
   s.retire(1);
@@ -29,6 +29,23 @@ TEST(Scheduler, SharesWorkByWeightAndFollowsReward) {
   s.retire(0);
   EXPECT_EQ(s.pick(), LaneScheduler::npos);
   EXPECT_FALSE(s.any_live());
+}
+
+TEST(Scheduler, GivesTheProverMoreWhenTheIncumbentStagnates) {
+  LaneScheduler s;
+  s.add(0, 3.0);
+  s.add(1, 1.0, /*prover=*/true);
+  s.report(0, 10.0, 1.0);  // a new best after 10 units of the lane's work
+  for (int t = 0; t < 400; ++t) s.report(s.pick(), 1.0, 0.0);
+  // 410 units since: the prover's weight is boosted eight times over the first worker's
+  // share of 3 : 1, so it gets the larger share from then on.
+  EXPECT_NEAR(s.weight_of(1) / s.weight_of(0), 8.0 / 3.0, 0.01);
+  const double w0 = s.work_of(0), w1 = s.work_of(1);
+  for (int t = 0; t < 400; ++t) s.report(s.pick(), 1.0, 0.0);
+  EXPECT_GT(s.work_of(1) - w1, s.work_of(0) - w0);
+  // A new best ends the boost.
+  s.report(0, 1.0, 1.0);
+  EXPECT_LT(s.weight_of(1), s.weight_of(0));
 }
 
 TEST(Coroutine, RunsOnlyWhileResumedAndEndsWhenCancelled) {
