@@ -20,9 +20,9 @@
   X(mip_gap_abs, double, 1e-6, 0.0, kInf, "", "hybrid",                                           \
     "Absolute MIP gap at which the run stops with a proven optimum")                              \
   X(exact_share, double, 0.25, 0.0, 1.0, "", "hybrid",                                            \
-    "Share of the work of the thread that runs the exact and sub-MIP workers given at first to "   \
-    "the exact worker; the scheduler then moves work towards the workers that improve the "      \
-    "incumbent")                                                                                   \
+    "Share of the thread that runs the exact and sub-MIP workers given at first to the exact "   \
+    "worker (a share of time, or of work units with --deterministic on or a work limit); the "   \
+    "scheduler then moves it towards the workers that improve the incumbent or the bound")      \
   X(lns_nodes, std::int64_t, 500, 1, 1000000000, "", "hybrid",                                    \
     "Node limit of one sub-MIP of the large-neighbourhood worker")                                \
   X(lp_work_per_iteration, double, 0, 0.0, 1e12, "", "hybrid",                                    \
