@@ -10,6 +10,7 @@
 #include "ClpEventHandler.hpp"
 #include "CoinMessageHandler.hpp"
 #include "OsiClpSolverInterface.hpp"
+#include "lp/lp_relaxation.h"
 #include "model/model.h"
 
 namespace lsmip::lp::detail {
@@ -44,6 +45,17 @@ struct Hooks {
     return stopped;
   }
 };
+
+// The hooks of one solve of `m`: the caller's stop token and work callback, and the work one
+// simplex iteration counts for (`work_per_iteration`, 0 = from the model's size).
+inline Hooks make_hooks(const Model& m, std::function<bool()> stop, std::function<void(double)> on_work,
+                        double work_per_iteration) {
+  Hooks h;
+  h.stop = std::move(stop);
+  h.on_work = std::move(on_work);
+  h.work_per_iteration = work_per_iteration > 0 ? work_per_iteration : default_work_per_iteration(m);
+  return h;
+}
 
 // CLP's per-iteration hook: counts work and ends the simplex when the stop token is set.
 class ClpHooks final : public ClpEventHandler {

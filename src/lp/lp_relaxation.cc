@@ -83,11 +83,7 @@ LpSolution solve_lp(const Model& m, const LpControl& control) {
     detail::QuietHandler quiet;
     OsiClpSolverInterface si;
     detail::load(si, m, control.col_lower, control.col_upper, false, &quiet);
-    detail::Hooks hooks;
-    hooks.stop = control.stop;
-    hooks.on_work = control.on_work;
-    hooks.work_per_iteration =
-        control.work_per_iteration > 0 ? control.work_per_iteration : default_work_per_iteration(m);
+    detail::Hooks hooks = detail::make_hooks(m, control.stop, control.on_work, control.work_per_iteration);
     ClpSimplex* clp = si.getModelPtr();
     const detail::ClpHooks handler(&hooks);
     clp->passInEventHandler(&handler);  // CLP keeps a clone that points at `hooks`

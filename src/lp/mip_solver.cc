@@ -299,11 +299,7 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
     detail::QuietHandler quiet;
     OsiClpSolverInterface si;
     detail::load(si, m, settings.col_lower, settings.col_upper, true, &quiet);
-    detail::Hooks hooks;
-    hooks.stop = cb.stop;
-    hooks.on_work = cb.on_work;
-    hooks.work_per_iteration =
-        settings.work_per_iteration > 0 ? settings.work_per_iteration : default_work_per_iteration(m);
+    detail::Hooks hooks = detail::make_hooks(m, cb.stop, cb.on_work, settings.work_per_iteration);
     const detail::ClpHooks clp_handler(&hooks);
     si.getModelPtr()->passInEventHandler(&clp_handler);
     si.setHintParam(OsiDoDualInResolve, true, OsiHintTry);

@@ -79,9 +79,7 @@ bool ExactWorker::run_task(double work) {
 void ExactWorker::publish(SolutionPool& pool) {
   if (!cbc_.idle()) return;  // the body still runs after a stop: its state is its own
   for (VerifiedSolution& v : pending_) {
-    const Admission a = pool.offer(std::move(v), setup_.index, setup_.name + " cbc");
-    if (a == Admission::kAdmitted || a == Admission::kNewBest) ++stats_.elites;
-    if (a == Admission::kNewBest) ++stats_.improvements;
+    count_admission(pool.offer(std::move(v), setup_.index, setup_.name + " cbc"), stats_);
   }
   pending_.clear();
   if (root_lp_ && !root_lp_sent_) {

@@ -278,9 +278,7 @@ bool LnsWorker::run_task(double work) {
 void LnsWorker::publish(SolutionPool& pool) {
   if (!co_.idle()) return;  // the body still runs after a stop: its state is its own
   for (Found& f : pending_) {
-    const Admission a = pool.offer(std::move(f.solution), setup_.index, setup_.name + " " + f.kind);
-    if (a == Admission::kAdmitted || a == Admission::kNewBest) ++stats_.elites;
-    if (a == Admission::kNewBest) ++stats_.improvements;
+    count_admission(pool.offer(std::move(f.solution), setup_.index, setup_.name + " " + f.kind), stats_);
   }
   pending_.clear();
   if (own_lp_ && !own_lp_sent_) {

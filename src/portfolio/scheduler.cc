@@ -11,7 +11,9 @@ void LaneScheduler::add(std::size_t worker, double base_weight, bool prover) {
 
 double LaneScheduler::weight(const Entry& e) const {
   double w = e.base * (0.25 + e.reward);
-  if (e.prover && total_at_best_ > 0) w *= std::min(8.0, std::max(1.0, (total_ - total_at_best_) / total_at_best_));
+  if (!e.prover) return w;
+  if (!have_best_) return w * 0.5;  // first solutions come from the others: a smaller share
+  if (total_at_best_ > 0) w *= std::min(8.0, std::max(1.0, (total_ - total_at_best_) / total_at_best_));
   return w;
 }
 
@@ -64,7 +66,10 @@ void LaneScheduler::report(std::size_t worker, double work, double reward) {
   e.work += w;
   total_ += w;
   ++tasks_;
-  if (reward >= 1.0) total_at_best_ = total_;
+  if (reward >= 1.0) {
+    total_at_best_ = total_;
+    have_best_ = true;
+  }
   // The average moves by 0.2 for a task of the lane's mean cost and less for a cheaper one, so
   // that a worker's reward follows its improvements per unit of cost, not per task.
   const double mean = total_ / static_cast<double>(tasks_);

@@ -11,7 +11,9 @@
 // spent per unit of current weight (ties: the lower position).
 //
 // A worker added as the lane's prover (the exact worker, which can end the run with a proof)
-// gets more when the incumbent stagnates: once the lane has spent more since the last new
+// has half its weight until a task of the lane has found a first solution (the local search
+// finds first solutions far sooner, and its time is then the scarce one), and more when the
+// incumbent stagnates: once the lane has spent more since the last new
 // best than it had spent up to it, the prover's weight is multiplied by that ratio, up to 8.
 // A model whose optimum was found early is then handed to the search that can prove it.
 //
@@ -58,6 +60,7 @@ class LaneScheduler {
   double total_ = 0;             // work of all the lane's tasks
   double total_at_best_ = 0;     // ... up to the last task that found a new best
   std::uint64_t tasks_ = 0;
+  bool have_best_ = false;       // some task of the lane found a new best
 };
 
 }  // namespace lsmip::portfolio

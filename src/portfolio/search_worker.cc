@@ -70,9 +70,7 @@ bool SearchWorker::run_task(double work) {
 }
 
 void SearchWorker::offer_to(SolutionPool& pool, Found f) {
-  const Admission a = pool.offer(std::move(f.solution), setup_.index, setup_.name + " " + f.kind);
-  if (a == Admission::kAdmitted || a == Admission::kNewBest) ++stats_.elites;
-  if (a == Admission::kNewBest) ++stats_.improvements;
+  count_admission(pool.offer(std::move(f.solution), setup_.index, setup_.name + " " + f.kind), stats_);
 }
 
 void SearchWorker::publish(SolutionPool& pool) {

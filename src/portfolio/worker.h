@@ -28,6 +28,13 @@ struct WorkerStats {
   bool retired = false;          // ended early by a failed check (see the log)
 };
 
+// Counts an offer's outcome in the offering worker's figures: an elite when the pool kept
+// it, an improvement when it became the pool's best.
+inline void count_admission(Admission a, WorkerStats& stats) {
+  if (a == Admission::kAdmitted || a == Admission::kNewBest) ++stats.elites;
+  if (a == Admission::kNewBest) ++stats.improvements;
+}
+
 class Worker {
  public:
   virtual ~Worker() = default;

@@ -62,10 +62,9 @@ void ProgressLog::print_row(const char* source, double at) {
   if (have_best_) std::snprintf(obj, sizeof obj, "%.10g", best_);
   if (have_bound_) std::snprintf(bnd, sizeof bnd, "%.10g", bound_);
   if (have_best_ && have_bound_ && std::isfinite(bound_)) {
-    const double g = std::fabs(best_ - bound_) <= 1e-9 ? 0.0
-                     : best_ * bound_ < 0            ? 1.0
-                                                     : std::fabs(best_ - bound_) / std::max(std::fabs(best_), std::fabs(bound_));
-    std::snprintf(gap, sizeof gap, "%.2f%%", 100.0 * std::min(g, 1.0));
+    // The same formula as the primal gap, of the incumbent against the bound (both printed in
+    // the model's sense, so the order does not matter).
+    std::snprintf(gap, sizeof gap, "%.2f%%", 100.0 * std::min(primal_gap(best_, bound_), 1.0));
   }
   if (have_best_ && std::isfinite(opt_.objective_reference)) {
     std::snprintf(ref, sizeof ref, "%.2f%%", 100.0 * primal_gap(best_, opt_.objective_reference));
