@@ -10,7 +10,10 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <memory>
 #include <optional>
+#include <thread>
 #include <unistd.h>
 
 #include "commands.h"
@@ -179,9 +182,13 @@ int run_solve(const CommandLine& cl, Logger& log) {
     };
   }
 
-  // The outputs are written as soon as the result is known, before the workers are torn down.
+  // The outputs and the summary are written as soon as the result is known, before the
+  // workers are torn down. A CBC worker stops at its next simplex iteration or node; should
+  // one be inside a step that polls neither (a long probing pass), the process does not wait
+  // for it: half a second after the outputs it exits with the run's code.
   int code = 0;
   bool written = false, outputs_done = false;
+  auto torn_down = std::make_shared<std::atomic<bool>>(false);  // shared with the watchdog
   auto write_outputs = [&](const solver::SolveResult& res) {
     outputs_done = true;
     code = exit_code(res);
@@ -198,6 +205,34 @@ int run_solve(const CommandLine& cl, Logger& log) {
       const Status st = write_file_atomically(opt.json, solver::json_report(&model, opt, res, written));
       if (!st.ok()) code = report_error(st);
     }
+    if (!res.error.ok()) log.warning("search stopped: %s", res.error.to_string().c_str());
+    if (res.warm_start) {
+      log.info("warm start: %s", res.warm_start_feasible   ? "feasible"
+                                 : res.warm_start_repaired ? "infeasible, repaired by the search"
+                                                           : "infeasible");
+    }
+    if (res.stop_reason == solver::StopReason::kMemoryLimit) {
+      std::fputs("error: out of memory; writing the best solution found\n", stderr);
+    }
+    solver::log_summary(log, opt, res);
+    if (written) {
+      log.info("solution file     %s%s", opt.solution_file.c_str(), res.has_solution ? "" : " (=infeas=: no solution)");
+    }
+    std::fflush(stdout);
+    std::fflush(stderr);
+    const int exit_with = code;
+    try {
+      std::thread([torn_down, exit_with] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        if (!torn_down->load()) {
+          std::fputs("note: a CBC worker did not stop within 0.5 s of the end; exiting without it\n", stderr);
+          std::fflush(stderr);
+          std::_Exit(exit_with);
+        }
+      }).detach();
+    } catch (const std::exception&) {
+      // No thread to spare (a memory limit): the outputs are written; teardown is waited for.
+    }
   };
   control.on_result = write_outputs;
   solver::SolveResult r;
@@ -208,21 +243,8 @@ int run_solve(const CommandLine& cl, Logger& log) {
     r.stop_reason = solver::StopReason::kMemoryLimit;
     r.seconds = clock.seconds();
   }
-  if (!r.error.ok()) log.warning("search stopped: %s", r.error.to_string().c_str());
-  if (r.warm_start) {
-    log.info("warm start: %s", r.warm_start_feasible   ? "feasible"
-                               : r.warm_start_repaired ? "infeasible, repaired by the search"
-                                                       : "infeasible");
-  }
-  if (r.stop_reason == solver::StopReason::kMemoryLimit) {
-    std::fputs("error: out of memory; writing the best solution found\n", stderr);
-  }
-
+  torn_down->store(true);
   if (!outputs_done) write_outputs(r);  // the solve threw (out of memory) before its result
-  solver::log_summary(log, opt, r);
-  if (written) {
-    log.info("solution file     %s%s", opt.solution_file.c_str(), r.has_solution ? "" : " (=infeas=: no solution)");
-  }
   return code;
 }
 

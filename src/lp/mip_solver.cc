@@ -373,14 +373,19 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
     const CbcHooks cbc_handler(&state);
     model.passInEventHandler(&cbc_handler);  // CBC keeps a clone that points at `state`
 
+    // Probing looks only at rows of at most 200 entries (300 at the root) and follows each
+    // probe 10 deep: unbounded, one probing pass over the long rows of proteindesign122trx11p8
+    // ran for over ten seconds without a simplex iteration, so without a poll of the stop token.
     CglProbing probing;
     probing.setUsingObjective(1);
     probing.setMaxPass(1);
-    probing.setMaxPassRoot(3);
+    probing.setMaxPassRoot(1);
     probing.setMaxProbe(10);
     probing.setMaxProbeRoot(50);
-    probing.setMaxLook(20);
-    probing.setMaxLookRoot(50);
+    probing.setMaxLook(10);
+    probing.setMaxLookRoot(10);
+    probing.setMaxElements(200);
+    probing.setMaxElementsRoot(300);
     probing.setRowCuts(3);
     CglGomory gomory;
     gomory.setLimit(300);
