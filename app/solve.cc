@@ -185,7 +185,7 @@ int run_solve(const CommandLine& cl, Logger& log) {
   // The outputs and the summary are written as soon as the result is known, before the
   // workers are torn down. A CBC worker stops at its next simplex iteration or node; should
   // one be inside a step that polls neither (a long probing pass), the process does not wait
-  // for it: half a second after the outputs it exits with the run's code.
+  // for it: 0.2 s after the outputs it exits with the run's code.
   int code = 0;
   bool written = false, outputs_done = false;
   auto torn_down = std::make_shared<std::atomic<bool>>(false);  // shared with the watchdog
@@ -223,9 +223,9 @@ int run_solve(const CommandLine& cl, Logger& log) {
     const int exit_with = code;
     try {
       std::thread([torn_down, exit_with] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
         if (!torn_down->load()) {
-          std::fputs("note: a CBC worker did not stop within 0.5 s of the end; exiting without it\n", stderr);
+          std::fputs("note: a CBC worker did not stop within 0.2 s of the end; exiting without it\n", stderr);
           std::fflush(stderr);
           std::_Exit(exit_with);
         }

@@ -257,7 +257,8 @@ OsiSolverInterface* preprocess(CglPreProcess& process, OsiClpSolverInterface& si
                                detail::QuietHandler* quiet, Space& space) {
   process.passInMessageHandler(quiet);
   process.messageHandler()->setLogLevel(0);
-  if (std::isfinite(settings.deadline)) process.setTimeLimit(std::max(0.0, settings.deadline / 4), true);
+  // Its probing polls nothing: a quarter of the time left, and never more than 20 s.
+  process.setTimeLimit(std::min(20.0, std::max(0.0, settings.deadline / 4)), true);
   OsiSolverInterface* pre = process.preProcess(si, false, 5);
   if (pre == nullptr) return nullptr;
   const int n = pre->getNumCols();

@@ -108,7 +108,9 @@ void expect_signal_stops_run(int sig, const char* threads) {
     waitpid(pid, &status, 0);
     FAIL() << "lsmip did not stop within 10 s of signal " << sig;
   }
-  EXPECT_LT(waited, 1.0) << "stop took " << waited << " s";
+  // ThreadSanitizer's own exit (its reports and shadow memory) takes about a second by
+  // itself: the stop is measured with that allowance there.
+  EXPECT_LT(waited, LSMIP_TSAN ? 2.0 : 1.0) << "stop took " << waited << " s";
   ASSERT_TRUE(WIFEXITED(status));
   const int code = WEXITSTATUS(status);
   EXPECT_TRUE(code == 0 || code == 3) << code;
