@@ -144,18 +144,22 @@ struct MipState {
   void report(const double* xp, double z) {
     best = std::min(best, z);
     if (!space->lift(std::span<const double>(xp, static_cast<std::size_t>(space->columns())), lifted)) return;
-    check_objective(z, space->model->objective(lifted));
-    if (cb->on_solution) cb->on_solution(lifted, space->model->objective(lifted));
+    const double value = space->model->objective(lifted);
+    check_objective(z, value);
+    if (cb->on_solution) cb->on_solution(lifted, value);
   }
   // A lifted point is worth what CBC says (or less, when the lift re-solved dropped columns):
   // when not, CBC's objective is not the model's, and no bound or proof of this run is used.
   void check_objective(double z, double value) {
     const double cbc = z + offset, tol = 1e-6 * std::max(1.0, std::fabs(cbc));
     if (value > cbc + tol || (space->complete && value < cbc - tol)) trusted = false;
-    if (trusted && !confirmed) {
-      confirmed = true;
-      raise_bound(held);
-    }
+    if (trusted) confirm();
+  }
+  // The objectives agree: the bound held back so far is reported.
+  void confirm() {
+    if (confirmed) return;
+    confirmed = true;
+    raise_bound(held);
   }
   // A point of the model known from elsewhere (the MIP start, the pool's best) and its
   // preprocessed columns: when CBC's objective of those equals the model's, that confirms
@@ -163,10 +167,7 @@ struct MipState {
   void confirm_with(std::span<const double> x, std::span<const double> xp) {
     if (confirmed || space->identity) return;
     const double value = space->model->objective(x) - offset, cbc = space->cbc_objective(xp);
-    if (std::fabs(value - cbc) <= 1e-9 * std::max(1.0, std::fabs(value))) {
-      confirmed = true;
-      raise_bound(held);
-    }
+    if (std::fabs(value - cbc) <= 1e-9 * std::max(1.0, std::fabs(value))) confirm();
   }
   // A bound in CBC's objective; `model_space`: from the model's own LP, valid in any case.
   void raise_bound(double b, bool model_space = false) {

@@ -6,7 +6,7 @@ namespace lsmip::portfolio {
 
 void LaneScheduler::add(std::size_t worker, double base_weight, bool prover) {
   order_.push_back(worker);
-  entries_.push_back(Entry{std::max(base_weight, 1e-6), 0.5, 0, true, prover});
+  entries_.push_back(Entry{std::max(base_weight, 1e-6), 0.5, 0, true, prover, false});
 }
 
 double LaneScheduler::weight(const Entry& e) const {
@@ -44,7 +44,8 @@ std::size_t LaneScheduler::pick(const std::function<bool(std::size_t)>& waiting)
       fallback = s;
       fallback_key = key;
     }
-    if (waiting && waiting(order_[s])) continue;
+    entries_[s].waiting = waiting && waiting(order_[s]);
+    if (entries_[s].waiting) continue;
     if (best == npos || key < best_key) {
       best = s;
       best_key = key;
@@ -53,7 +54,7 @@ std::size_t LaneScheduler::pick(const std::function<bool(std::size_t)>& waiting)
   if (best == npos) return fallback == npos ? npos : order_[fallback];
   for (std::size_t s = 0; s < entries_.size(); ++s) {
     Entry& e = entries_[s];
-    if (e.live && s != best && waiting && waiting(order_[s])) e.work = std::max(e.work, best_key * weight(e));
+    if (e.live && e.waiting) e.work = std::max(e.work, best_key * weight(e));
   }
   return order_[best];
 }

@@ -52,6 +52,7 @@ class LaneScheduler {
   struct Entry {
     double base = 1, reward = 0.5, work = 0;
     bool live = true, prover = false;
+    bool waiting = false;  // passed over by the last pick
   };
   std::size_t slot(std::size_t worker) const;
   double weight(const Entry& e) const;
