@@ -145,7 +145,7 @@ TEST(Hybrid, DeterministicRunsRepeatThemselves) {
     Options o;
     o.deterministic = true;
     o.threads = threads;
-    o.work_limit = 1e7;
+    o.work_limit = (LSMIP_ASAN || LSMIP_TSAN) ? 4e6 : 1e7;  // sanitizers: 10-20x slower
     o.time_limit = 120;
     o.mip_gap = 0;  // run to the work limit rather than stop at the optimum
     o.mip_gap_abs = 0;

@@ -114,8 +114,15 @@ TEST(Lp, CbcSolvesSmallModelsToTheirKnownOptima) {
 TEST(Lp, PreprocessedSearchesLiftTheirSolutionsBackAndProveTheSameOptima) {
   const auto known = small_known();
   int dropped = 0;
-  for (const std::string name : {"bell3a", "egout", "flugpl", "gt2", "khb05250", "lseu", "mod008", "p0033",
-                                 "p0201", "p0282", "p0548", "vpm1", "dcmulti", "mod008inf", "stein9inf"}) {
+  // Under the sanitizers (CBC runs ten times slower there) a subset that still drops columns
+  // and proves infeasibility; the optimised suite runs them all.
+  const std::vector<std::string> names =
+      (LSMIP_ASAN || LSMIP_TSAN)
+          ? std::vector<std::string>{"egout", "flugpl", "p0033", "vpm1", "stein9inf"}
+          : std::vector<std::string>{"bell3a", "egout", "flugpl", "gt2", "khb05250", "lseu", "mod008",
+                                     "p0033", "p0201", "p0282", "p0548", "vpm1", "dcmulti", "mod008inf",
+                                     "stein9inf"};
+  for (const std::string& name : names) {
     const Model m = read("models/small/" + name + ".mps.gz");
     const Known& k = known.at(name);
     for (const bool pre : {true, false}) {
@@ -150,7 +157,7 @@ TEST(Lp, PreprocessedSearchesLiftTheirSolutionsBackAndProveTheSameOptima) {
       if (r.preprocessed && r.searched_columns < m.num_cols()) ++dropped;
     }
   }
-  EXPECT_GE(dropped, 3);  // the lifting of dropped columns was exercised
+  EXPECT_GE(dropped, (LSMIP_ASAN || LSMIP_TSAN) ? 2 : 3);  // the lifting of dropped columns was exercised
 }
 
 // A cutoff at the optimum leaves nothing to find, and then the cutoff is the bound; a MIP
