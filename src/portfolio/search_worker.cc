@@ -80,6 +80,14 @@ void SearchWorker::publish(SolutionPool& pool) {
 
 void SearchWorker::absorb(const SolutionPool& pool) {
   if (!alive_) return;
+  if (setup_.options.lp_start && !lp_used_ && setup_.bound != nullptr) {
+    if (const std::shared_ptr<const LpPoint> lp = setup_.bound->lp();
+        lp && lp->x.size() == static_cast<std::size_t>(setup_.reduced->num_cols())) {
+      lp_used_ = true;
+      log_.log(LogLevel::kVerbose, "%s: restarts from the root LP's rounding\n", setup_.name.c_str());
+      ls_->restart_from(lp->x);  // the incumbent, if any, is kept
+    }
+  }
   const PortfolioShare share = choice<PortfolioShare>(setup_.options);
   const std::uint64_t v = pool.version();
   if (share == PortfolioShare::kRestart && !deferred_.empty() && stats_.restarts > restarts_seen_) {

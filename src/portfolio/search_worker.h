@@ -7,7 +7,9 @@
 // given a live pool (opportunistic mode). absorb() adopts a better pool best as
 // the engine's incumbent (portfolio_share incumbent) or at the engine's next
 // restart, which then starts from it (restart), and sets the next restart point
-// from the elites under portfolio_restart (elite, crossover or mixed).
+// from the elites under portfolio_restart (elite, crossover or mixed). Under lp_start,
+// once the root LP is known (DualBound::lp), the engine restarts from its rounding if it
+// has no incumbent yet, or starts its next restart there.
 #pragma once
 
 #include <atomic>
@@ -19,6 +21,7 @@
 
 #include "model/model.h"
 #include "options/options.h"
+#include "portfolio/dual_bound.h"
 #include "portfolio/worker.h"
 #include "search/local_search.h"
 #include "util/logger.h"
@@ -46,6 +49,7 @@ struct SearchWorkerSetup {
   SolutionPool* live_pool = nullptr;                 // non-null: publish at once (opportunistic)
   bool may_retire = true;                            // false for a lone worker
   std::vector<double> start;                         // presolved warm start, NaN = unspecified
+  const DualBound* bound = nullptr;                  // its root LP point guides a restart (lp_start)
 };
 
 class SearchWorker final : public Worker {
@@ -79,6 +83,7 @@ class SearchWorker final : public Worker {
   std::uint64_t restart_picks_ = 0;
   bool started_ = false;
   bool alive_ = true;
+  bool lp_used_ = false;                // lp_start: the root LP point was handed to the engine
 };
 
 }  // namespace lsmip::portfolio

@@ -65,6 +65,11 @@ class Engine {
   double work() const { return st_.work(); }
   bool import_incumbent(std::span<const double> x);
   void set_restart_point(std::span<const double> x) { restart_point_ = snap(x); }
+  void restart_from(std::span<const double> x) {
+    restart_point_ = snap(x);
+    restart_now_ = true;
+  }
+  bool has_incumbent() const { return found_; }
 
  private:
   void feasible_phase();
@@ -120,6 +125,7 @@ class Engine {
   bool warm_feasible_ = false;
   bool warm_repaired_ = false;
   std::vector<double> restart_point_;  // the next restart from the best starts here instead
+  bool restart_now_ = false;           // restart_from(): restart at restart_point_ next step
   std::uint64_t imported_ = 0;         // incumbents adopted from other workers
   Status status_;
 };
@@ -391,7 +397,8 @@ void Engine::update_weights() {
 void Engine::restart() {
   ++by_kind_[static_cast<std::size_t>(MoveKind::kRestart)];
   std::vector<double> x;
-  if (found_ && !restart_point_.empty()) {
+  if ((found_ || restart_now_) && !restart_point_.empty()) {
+    restart_now_ = false;
     x.swap(restart_point_);
     restart_point_.clear();
   } else if (found_) {
@@ -552,7 +559,7 @@ bool Engine::iterate() {
       return false;
     }
   }
-  if (st_.step() - last_improve_step_ >= restart_limit()) {
+  if (restart_now_ || st_.step() - last_improve_step_ >= restart_limit()) {
     restart();
   } else {
     step();
@@ -713,6 +720,8 @@ bool LocalSearch::run_for(double work) {
 double LocalSearch::work() const { return engine_->work(); }
 bool LocalSearch::import_incumbent(std::span<const double> x) { return engine_->import_incumbent(x); }
 void LocalSearch::set_restart_point(std::span<const double> x) { engine_->set_restart_point(x); }
+void LocalSearch::restart_from(std::span<const double> x) { engine_->restart_from(x); }
+bool LocalSearch::has_incumbent() const { return engine_->has_incumbent(); }
 
 SearchResult run_local_search(const Model& model, const Options& options,
                               std::span<const double> initial, const SearchHooks& hooks,

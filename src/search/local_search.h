@@ -146,6 +146,11 @@ class LocalSearch {
   bool import_incumbent(std::span<const double> x);
   // The next restart from the best solution starts at x instead (rounded and clipped); once.
   void set_restart_point(std::span<const double> x);
+  // Restarts at x (rounded and clipped) before the next step, with or without an incumbent:
+  // weights reset, tabu cleared, as any restart.
+  void restart_from(std::span<const double> x);
+  // True once the engine holds an incumbent (its own or an imported one).
+  bool has_incumbent() const;
 
  private:
   std::unique_ptr<Engine> engine_;

@@ -315,6 +315,7 @@ SolveResult Solver::solve(const SolveControl& control) {
       setup.live_pool = (live && (threads == 1 || !opt_.deterministic)) ? &pool : nullptr;
       setup.may_retire = searches > 1 || with_coin_workers;
       setup.start = reduced_start;
+      setup.bound = &bound;
       auto w = std::make_unique<portfolio::SearchWorker>(std::move(setup), log_);
       search_workers.push_back(w.get());
       descriptions.push_back("local search" + (c.description.empty() ? std::string(" (the options as given)")

@@ -236,6 +236,49 @@ TEST(Portfolio, OpportunisticWorkersRunUntilDoneOrStopped) {
   EXPECT_LT(q.workers()[0]->stats().tasks + q.workers()[1]->stats().tasks, 1000u);
 }
 
+// lp_start: once the root LP is known, the search restarts from its rounding, once.
+TEST(SearchWorker, RestartsOnceFromTheRootLpRounding) {
+  const Model m = cover(30);
+  const presolve::Postsolve post = identity(m);
+  const Verifier verifier(m, post, 1e-6, 1e-6);
+  for (const bool lp_start : {false, true}) {
+    SCOPED_TRACE(lp_start ? "lp_start on" : "lp_start off");
+    Options o;
+    o.lp_start = lp_start;
+    o.ls_parity_start = false;
+    DualBound bound;
+    std::vector<double> lp(30, 0.0);
+    lp[0] = 0.9;  // rounds to x0 = 1 alone: the optimum
+    lp[7] = 0.1;
+    bound.set_lp(LpPoint{lp, 0.9});
+    SearchWorkerSetup s;
+    s.name = "ls#0";
+    s.options = o;
+    s.reduced = &m;
+    s.search_model = std::make_shared<const search::SearchModel>(search::build_search_model(m, o));
+    s.verifier = &verifier;
+    s.bound = &bound;
+    Logger log(LogLevel::kQuiet);
+    SearchWorker w(std::move(s), log);
+    SolutionPool pool(7);
+    ASSERT_TRUE(w.run_task(100));
+    w.publish(pool);
+    const std::uint64_t before = w.stats().restarts;
+    w.absorb(pool);  // the LP point is taken here
+    ASSERT_TRUE(w.run_task(100));
+    EXPECT_EQ(w.stats().restarts, before + (lp_start ? 1 : 0));
+    w.publish(pool);
+    w.absorb(pool);  // once only
+    ASSERT_TRUE(w.run_task(100));
+    EXPECT_EQ(w.stats().restarts, before + (lp_start ? 1 : 0));
+    w.publish(pool);
+    ASSERT_TRUE(pool.best());
+    if (lp_start) {
+      EXPECT_EQ(pool.best()->solution.objective(), 1.0);
+    }
+  }
+}
+
 TEST(SearchWorker, AWorkerWhoseSolutionsFailTheCheckIsRetired) {
   // The search sees a model without the row that the "original" model has, so every
   // solution it finds (x0 = 0 is optimal for it) fails the independent check.
