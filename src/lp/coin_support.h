@@ -73,9 +73,11 @@ class ClpHooks final : public ClpEventHandler {
 };
 
 // Loads `m` (integrality dropped unless `integers`) into `si`, with the given column bounds
-// when not empty, and silences it with `quiet`.
+// when not empty, and silences it with `quiet`. `widen` > 0 relaxes every finite row side by
+// widen * max(1, |side|): the rows the final check accepts (its feasibility tolerance).
 void load(OsiClpSolverInterface& si, const Model& m, std::span<const double> col_lower,
-          std::span<const double> col_upper, bool integers, CoinMessageHandler* quiet);
+          std::span<const double> col_upper, bool integers, CoinMessageHandler* quiet,
+          double widen = 0);
 
 }  // namespace lsmip::lp::detail
 

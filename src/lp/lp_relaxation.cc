@@ -48,7 +48,8 @@ double coin_bound(double v) {
 }  // namespace
 
 void load(OsiClpSolverInterface& si, const Model& m, std::span<const double> col_lower,
-          std::span<const double> col_upper, bool integers, CoinMessageHandler* quiet) {
+          std::span<const double> col_upper, bool integers, CoinMessageHandler* quiet,
+          double widen) {
   const SparseMatrix& a = m.matrix();
   const std::size_t n = static_cast<std::size_t>(m.num_cols()), rows = static_cast<std::size_t>(m.num_rows());
   std::vector<CoinBigIndex> start(a.col_start.begin(), a.col_start.end());
@@ -59,8 +60,13 @@ void load(OsiClpSolverInterface& si, const Model& m, std::span<const double> col
     up[j] = coin_bound(col_upper.empty() ? m.col_upper()[j] : col_upper[j]);
   }
   for (std::size_t i = 0; i < rows; ++i) {
-    rlo[i] = coin_bound(m.row_lower()[i]);
-    rup[i] = coin_bound(m.row_upper()[i]);
+    double lo_i = m.row_lower()[i], up_i = m.row_upper()[i];
+    if (widen > 0) {
+      if (std::isfinite(lo_i)) lo_i -= widen * std::max(1.0, std::fabs(lo_i));
+      if (std::isfinite(up_i)) up_i += widen * std::max(1.0, std::fabs(up_i));
+    }
+    rlo[i] = coin_bound(lo_i);
+    rup[i] = coin_bound(up_i);
   }
   si.passInMessageHandler(quiet);
   si.messageHandler()->setLogLevel(0);
@@ -77,12 +83,14 @@ void load(OsiClpSolverInterface& si, const Model& m, std::span<const double> col
 
 }  // namespace detail
 
-LpSolution solve_lp(const Model& m, const LpControl& control) {
+namespace {
+
+LpSolution solve_lp_once(const Model& m, const LpControl& control, double widen) {
   LpSolution out;
   try {
     detail::QuietHandler quiet;
     OsiClpSolverInterface si;
-    detail::load(si, m, control.col_lower, control.col_upper, false, &quiet);
+    detail::load(si, m, control.col_lower, control.col_upper, false, &quiet, widen);
     detail::Hooks hooks = detail::make_hooks(m, control.stop, control.on_work, control.work_per_iteration);
     ClpSimplex* clp = si.getModelPtr();
     const detail::ClpHooks handler(&hooks);
@@ -118,6 +126,20 @@ LpSolution solve_lp(const Model& m, const LpControl& control) {
     out.status = LpStatus::kError;
   }
   return out;
+}
+
+}  // namespace
+
+LpSolution solve_lp(const Model& m, const LpControl& control) {
+  LpSolution out = solve_lp_once(m, control, 0);
+  if (out.status != LpStatus::kInfeasible || !(control.row_tolerance > 0)) return out;
+  // Infeasible as given: only a proof when the rows widened by the check's tolerance are
+  // infeasible too. Otherwise the widened LP's optimum stands (a valid relaxation of every
+  // point the check accepts).
+  LpSolution widened = solve_lp_once(m, control, control.row_tolerance);
+  widened.iterations += out.iterations;
+  widened.work += out.work;
+  return widened;
 }
 
 #else  // built without COIN-OR

@@ -32,6 +32,11 @@ struct LpControl {
   double work_per_iteration = 0;    // 0 = rows + nonzeros / 4 of the model
   // Column bounds replacing the model's (empty = the model's), e.g. for a neighbourhood.
   std::span<const double> col_lower, col_upper;
+  // > 0: an infeasible LP is solved again with every row side relaxed by row_tolerance *
+  // max(1, |side|) (the final check's rule), and kInfeasible is returned only when that is
+  // infeasible too: a model is never called infeasible while a point within the tolerance
+  // may exist.
+  double row_tolerance = 0;
 };
 
 struct LpSolution {

@@ -60,6 +60,7 @@ struct Space {
   std::vector<double> objective;         // of the preprocessed columns
   double objective_offset = 0;           // Osi's: CBC's objective is c x - offset
   std::function<bool()> stop;
+  double widen = 0;                      // the rows' widening of this solve (see load)
 
   int columns() const { return identity ? model->num_cols() : static_cast<int>(original.size()); }
 
@@ -85,6 +86,7 @@ struct Space {
       c.stop = stop;
       c.col_lower = lo;
       c.col_upper = up;
+      c.row_tolerance = widen;  // a point of the widened rows may need them to lift
       LpSolution s = solve_lp(*model, c);
       if (s.status != LpStatus::kOptimal) return false;
       x = std::move(s.x);
@@ -96,6 +98,7 @@ struct Space {
     s.col_upper = up;
     s.preprocess = false;
     s.cuts = false;
+    s.row_tolerance = widen;
     MipCallbacks cb;
     cb.stop = stop;
     MipResult r = solve_mip(*model, s, cb);
@@ -293,14 +296,13 @@ OsiSolverInterface* preprocess(CglPreProcess& process, OsiClpSolverInterface& si
   return pre;
 }
 
-}  // namespace
 
-MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallbacks& cb) {
+MipResult solve_mip_once(const Model& m, const MipSettings& settings, const MipCallbacks& cb, double widen) {
   MipResult out;
   try {
     detail::QuietHandler quiet;
     OsiClpSolverInterface si;
-    detail::load(si, m, settings.col_lower, settings.col_upper, true, &quiet);
+    detail::load(si, m, settings.col_lower, settings.col_upper, true, &quiet, widen);
     detail::Hooks hooks = detail::make_hooks(m, cb.stop, cb.on_work, settings.work_per_iteration);
     const detail::ClpHooks clp_handler(&hooks);
     si.getModelPtr()->passInEventHandler(&clp_handler);
@@ -311,6 +313,7 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
     space.lower = settings.col_lower.empty() ? m.col_lower() : settings.col_lower;
     space.upper = settings.col_upper.empty() ? m.col_upper() : settings.col_upper;
     space.stop = cb.stop;
+    space.widen = widen;
 
     if (hooks.poll()) {
       out.status = MipStatus::kStopped;
@@ -502,6 +505,22 @@ MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallba
     out.status = MipStatus::kError;
   }
   return out;
+}
+
+}  // namespace
+
+MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallbacks& cb) {
+  MipResult out = solve_mip_once(m, settings, cb, 0);
+  if (out.status != MipStatus::kInfeasible || std::isfinite(settings.cutoff) || !(settings.row_tolerance > 0)) {
+    return out;
+  }
+  // Infeasible as given: a proof only when the rows widened by the check's tolerance have no
+  // solution either.
+  MipResult widened = solve_mip_once(m, settings, cb, settings.row_tolerance);
+  widened.iterations += out.iterations;
+  widened.work += out.work;
+  widened.nodes += out.nodes;
+  return widened;
 }
 
 #else  // built without COIN-OR

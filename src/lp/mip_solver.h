@@ -49,6 +49,11 @@ struct MipSettings {
   // search; given a quarter of the deadline at most.
   bool preprocess = true;
   int seed = 1;
+  // > 0: a search that ends infeasible without a cutoff is run again with every row side
+  // relaxed by row_tolerance * max(1, |side|) (the final check's rule), and kInfeasible is
+  // returned only when that run is infeasible too; its solutions (within the tolerance)
+  // reach on_solution like any other.
+  double row_tolerance = 0;
 };
 
 struct MipCallbacks {

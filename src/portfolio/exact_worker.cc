@@ -18,6 +18,7 @@ void ExactWorker::cbc_main() {
   const Model& m = *setup_.reduced;
   lp::MipSettings s;
   s.cutoff = cutoff_;
+  s.row_tolerance = setup_.options.feas_tol;  // infeasible only if nothing passes the check
   s.seed = static_cast<int>(setup_.options.seed % 1000000);
   s.work_per_iteration = setup_.options.lp_work_per_iteration;
   if (setup_.seconds_left) s.deadline = setup_.seconds_left();

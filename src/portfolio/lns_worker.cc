@@ -162,6 +162,7 @@ void LnsWorker::body() {
   auto stop = [this] { return co_.cancelled() || (setup_.should_stop && setup_.should_stop()); };
   if (setup_.solve_own_lp) {
     lp::LpControl c;
+    c.row_tolerance = setup_.options.feas_tol;  // infeasible only if nothing passes the check
     c.stop = stop;
     c.on_work = [this](double w) { co_.spend(w); };
     c.work_per_iteration = setup_.options.lp_work_per_iteration;
@@ -197,6 +198,7 @@ void LnsWorker::body() {
     }
     ++arm.runs;
     lp::MipSettings s;
+    s.row_tolerance = setup_.options.feas_tol;
     s.max_nodes = setup_.options.lns_nodes;
     s.col_lower = lo_;
     s.col_upper = up_;

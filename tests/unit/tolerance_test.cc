@@ -183,5 +183,27 @@ TEST(Tolerance, CliFindsTheIssuesExampleWithAndWithoutPresolve) {
   EXPECT_EQ(strict.exit_code, 10) << strict.output;
 }
 
+// The LP and CBC workers judge infeasibility with the final check's tolerance too: here
+// x = 1 misses the equality by 5e-4, within 1e-6 * 1000.0005, and the LP of the rows as given
+// is infeasible (1000 is the most the left side reaches). With --feas-tol 1e-8 nothing passes.
+TEST(Tolerance, TheLpAndCbcWorkersDoNotCallAToleranceFeasibleModelInfeasible) {
+  const std::string dir = ::testing::TempDir();
+  const std::string model = dir + "/wide_eq.lp";
+  std::ofstream(model) << "Minimize\n obj: x + y + z\nSubject To\n"
+                          " c1: 1000 x + 1000 y + 999.9 z = 1000.0005\n c2: x + y + z <= 1\n"
+                          "Binary\n x y z\nEnd\n";
+  for (const char* extra : {"", " --no-presolve"}) {
+    const std::string sol = dir + "/wide_eq.sol";
+    const auto r = testing::run_command(testing::lsmip_binary() + " " + model +
+                                        " --work-limit 1e6 -q --solution-file " + sol + extra);
+    EXPECT_EQ(r.exit_code, 0) << extra << "\n" << r.output;
+    const auto c = testing::run_command(testing::lsmip_binary() + " check " + model + " " + sol);
+    EXPECT_EQ(c.exit_code, 0) << extra << "\n" << c.output;
+  }
+  const auto strict = testing::run_command(testing::lsmip_binary() + " " + model +
+                                           " --work-limit 1e6 -q --feas-tol 1e-8");
+  EXPECT_EQ(strict.exit_code, 10) << strict.output;
+}
+
 }  // namespace
 }  // namespace lsmip
