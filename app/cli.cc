@@ -180,7 +180,7 @@ std::string help_text() {
       "  lsmip stats MODEL [--json]        print model statistics\n"
       "  lsmip --help | --version | --print-options | --options-markdown\n"
       "\n"
-      "MODEL is MPS (fixed or free, optionally gzip-compressed) or CPLEX LP (*.lp, *.lp.gz).\n"
+      "MODEL is MPS (fixed or free) or CPLEX LP (*.lp), plain or compressed (gzip, bzip2, xz).\n"
       "Options are --name=value or --name value (dashes or underscores), --name / --no-name\n"
       "or --name on|off for switches, -t SECONDS, -s SEED, -q (quiet), -v (verbose), and\n"
       "--options-file FILE with 'name = value' lines (the command line wins).\n"
