@@ -176,7 +176,7 @@ std::string help_text() {
       "usage:\n"
       "  lsmip [solve] MODEL [options]     search for good feasible solutions\n"
       "  lsmip check MODEL SOLUTION [--json]\n"
-      "                                    verify a MIPLIB-format solution against MODEL\n"
+      "                                    verify a solution (MIPLIB, SCIP or HiGHS) against MODEL\n"
       "  lsmip stats MODEL [--json]        print model statistics\n"
       "  lsmip --help | --version | --print-options | --options-markdown\n"
       "\n"
