@@ -465,9 +465,19 @@ const char* solution_layout_name(SolutionLayout layout) {
   return "unknown";
 }
 
-Result<SolutionFile> read_solution(const std::string& path, const Model& model) {
+Result<SolutionFile> read_solution(const std::string& given, const Model& model,
+                                   const std::function<bool()>& stop) {
+  const std::string path = given == "-" ? "/dev/stdin" : given;
+  // A FIFO or device is read whole first, in slices that honour `stop` (line_reader.h).
+  Result<std::optional<std::string>> piped = read_if_not_regular(path, stop);
+  if (!piped.ok()) return piped.status();
   LineReader in;
-  if (Status st = in.open(path); !st.ok()) return st;
+  if (piped.value()) {
+    in.open_buffer(*piped.value(), path);
+  } else if (Status st = in.open(path); !st.ok()) {
+    return st;
+  }
+  if (stop) in.set_stop_check(stop);
   return SolutionParser(in, model).parse();
 }
 

@@ -28,6 +28,7 @@
 // Errors name the file, the line and the offending token.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -53,10 +54,13 @@ struct SolutionFile {
 };
 
 // Reads a solution for `model` in any of the layouts above, from a file
-// (plain, gzip, bzip2 or xz). Errors (with file:line): unknown column names,
-// malformed or NaN values, a column assigned twice, a line out of the
-// layout's order.
-Result<SolutionFile> read_solution(const std::string& path, const Model& model);
+// (plain, gzip, bzip2 or xz), a FIFO or standard input ("-"). A FIFO is read
+// without blocking (io::read_if_not_regular), polling `stop`; when `stop`
+// returns true, reading ends with kInterrupted. Errors (with file:line):
+// unknown column names, malformed or NaN values, a column assigned twice, a
+// line out of the layout's order.
+Result<SolutionFile> read_solution(const std::string& path, const Model& model,
+                                   const std::function<bool()>& stop = {});
 // Same, from text in memory.
 Result<SolutionFile> read_solution_text(std::string_view text, const std::string& name,
                                         const Model& model);

@@ -2,10 +2,15 @@
 // comments, =infeas=, errors with the line) and the independent checker.
 #include "io/solution_io.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cmath>
 #include <random>
 #include <filesystem>
@@ -421,6 +426,35 @@ TEST(SolutionLayouts, FilesAndTheCommandLine) {
   const auto r = testing::run_command(bin + " " + model + " --work-limit 1e4 --initial-solution " + start);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("1 of 2 columns given"), std::string::npos) << r.output;
+}
+
+// A FIFO with no writer ends at the stop; one that is written is read whole.
+TEST(SolutionLayouts, FifoIsReadWithoutBlocking) {
+  const Model m = sample();
+  const std::string path = ::testing::TempDir() + "/solution.fifo";
+  std::remove(path.c_str());
+  ASSERT_EQ(mkfifo(path.c_str(), 0600), 0);
+  const auto start = std::chrono::steady_clock::now();
+  const Result<io::SolutionFile> stopped = io::read_solution(path, m, [start] {
+    return std::chrono::steady_clock::now() - start > std::chrono::milliseconds(300);
+  });
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_FALSE(stopped.ok());
+  EXPECT_EQ(stopped.status().code(), StatusCode::kInterrupted) << stopped.status().to_string();
+  EXPECT_LT(secs, 0.5);
+  std::thread writer([&] {
+    const int fd = ::open(path.c_str(), O_WRONLY);
+    if (fd < 0) return;
+    const std::string text = "Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 1\n# Columns 1\nx 1\n";
+    if (::write(fd, text.data(), text.size()) < 0) {
+    }
+    ::close(fd);
+  });
+  const Result<io::SolutionFile> read = io::read_solution(path, m, [] { return false; });
+  writer.join();
+  ASSERT_TRUE(read.ok()) << read.status().to_string();
+  EXPECT_EQ(read->values, (std::vector<double>{1, 0, 0}));
+  std::remove(path.c_str());
 }
 
 }  // namespace
