@@ -131,23 +131,24 @@ int run_solve(const CommandLine& cl, Logger& log) {
     }
     return kExitMemory;
   }
+  // Reading (the model or the initial solution) stopped by the time limit or a signal:
+  // nothing to search yet, so the promised files are left behind, saying so.
+  auto stopped_reading = [&](const Model* model, const Status& st) {
+    log.info("reading stopped at %s:%lld by the time limit or a signal; no solution",
+             st.where().file.c_str(), static_cast<long long>(st.where().line));
+    write_no_solution(opt);
+    if (!opt.json.empty()) {
+      solver::SolveResult r;
+      r.stop_reason = control.interrupted() ? solver::StopReason::kInterrupted
+                                            : solver::StopReason::kTimeLimit;
+      r.seconds = clock.seconds();
+      (void)write_file_atomically(opt.json, solver::json_report(model, opt, r, !opt.solution_file.empty()));
+    }
+    return kExitNoSolution;
+  };
   Result<Model>& read = *reading;
   if (!read.ok()) {
-    if (read.status().code() == StatusCode::kInterrupted) {
-      // Nothing to search yet: leave the promised files behind, saying so.
-      log.info("reading stopped at %s:%lld by the time limit or a signal; no solution",
-               read.status().where().file.c_str(),
-               static_cast<long long>(read.status().where().line));
-      write_no_solution(opt);
-      if (!opt.json.empty()) {
-        solver::SolveResult r;
-        r.stop_reason = control.interrupted() ? solver::StopReason::kInterrupted
-                                              : solver::StopReason::kTimeLimit;
-        r.seconds = clock.seconds();
-        (void)write_file_atomically(opt.json, solver::json_report(nullptr, opt, r, !opt.solution_file.empty()));
-      }
-      return kExitNoSolution;
-    }
+    if (read.status().code() == StatusCode::kInterrupted) return stopped_reading(nullptr, read.status());
     write_failure(opt, nullptr, read.status(), clock.seconds());
     return report_error(read.status());
   }
@@ -157,8 +158,10 @@ int run_solve(const CommandLine& cl, Logger& log) {
 
   solver::Solver solver(model, opt, log);
   if (!opt.initial_solution.empty()) {
-    Result<io::SolutionFile> sol = io::read_solution(opt.initial_solution, model);
+    // Like the model, a FIFO or a trickling pipe is read in slices that honour the stop.
+    Result<io::SolutionFile> sol = io::read_solution(opt.initial_solution, model, stop_reading);
     if (!sol.ok()) {
+      if (sol.status().code() == StatusCode::kInterrupted) return stopped_reading(&model, sol.status());
       write_failure(opt, &model, sol.status(), clock.seconds());
       return report_error(sol.status());
     }

@@ -130,8 +130,9 @@ LSMIP_API const char* lsmip_stop_reason_name(int reason);
 
 /* ---- The model ---------------------------------------------------------- */
 
-/* Replaces the model by the file's: MPS (free or fixed, plain or .gz) or CPLEX LP (*.lp,
- * *.lp.gz), read with the options mps_format and mps_negative_upper. Errors: IO, FORMAT
+/* Replaces the model by the file's: MPS (free or fixed) or CPLEX LP (*.lp), plain or
+ * compressed with gzip, bzip2 or xz (found from the content), read with the options
+ * mps_format and mps_negative_upper. Errors: IO, FORMAT
  * (the message is "FILE:LINE: error: ..."). On error the previous model is kept. */
 LSMIP_API int lsmip_read_model(lsmip_solver* h, const char* path);
 /* Discards the model, the warm start and the result (options are kept). */

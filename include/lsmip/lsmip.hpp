@@ -164,7 +164,7 @@ class LSMIP_API Solver {
   Solver& operator=(const Solver&) = delete;
 
   // ---- The model.
-  // Replaces the model by the file's (MPS or LP by the name, plain or gzip), read with the
+  // Replaces the model by the file's (MPS or LP by the name, plain, gzip, bzip2 or xz), read with the
   // options mps_format and mps_negative_upper. Errors: kIo, kFormat ("FILE:LINE: error: ...").
   Error read_model(const std::string& path);
   // Replaces the model by `data` (validated like add_*; nothing changes on error).

@@ -679,7 +679,9 @@ Error Solver::Impl::solve() {
   }
   std::vector<double> start = initial_;
   if (start.empty() && !options_.initial_solution.empty()) {
-    Result<io::SolutionFile> sol = io::read_solution(options_.initial_solution, model);
+    // A FIFO is read without blocking; interrupt() ends the wait.
+    Result<io::SolutionFile> sol = io::read_solution(options_.initial_solution, model,
+                                                     [this] { return interrupt_.load(std::memory_order_relaxed); });
     if (!sol.ok()) return from_status(sol.status());
     start.assign(static_cast<std::size_t>(model.num_cols()), kNaN);
     for (std::size_t j = 0; j < start.size(); ++j) {

@@ -4,7 +4,6 @@
 #include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -16,20 +15,17 @@ constexpr std::size_t kChunk = 1 << 18;
 }
 
 LineReader::~LineReader() {
-  if (gz_ != nullptr) gzclose(static_cast<gzFile>(gz_));
+  if (fd_ >= 0) ::close(fd_);
 }
 
 Status LineReader::open(const std::string& path) {
   name_ = path;
-  errno = 0;
-  gzFile f = gzopen(path.c_str(), "rb");
-  if (f == nullptr) {
-    const char* why = errno != 0 ? std::strerror(errno) : "cannot open";
-    status_ = Status(StatusCode::kIoError, std::string("cannot open: ") + why, {path, 0});
+  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0) {
+    status_ = Status(StatusCode::kIoError, std::string("cannot open: ") + std::strerror(errno), {path, 0});
     return status_;
   }
-  gzbuffer(f, 1 << 17);
-  gz_ = f;
+  raw_.resize(kChunk);
   buffer_.resize(2 * kChunk);
   return Status::ok_status();
 }
@@ -44,8 +40,51 @@ void LineReader::fail(std::string message) {
   status_ = Status(StatusCode::kInputError, std::move(message), {name_, line_number_});
 }
 
+bool LineReader::read_raw() {
+  if (raw_begin_ > 0) {
+    std::memmove(raw_.data(), raw_.data() + raw_begin_, raw_end_ - raw_begin_);
+    raw_end_ -= raw_begin_;
+    raw_begin_ = 0;
+  }
+  for (;;) {
+    const ssize_t got = ::read(fd_, raw_.data() + raw_end_, raw_.size() - raw_end_);
+    if (got > 0) {
+      raw_end_ += static_cast<std::size_t>(got);
+      return true;
+    }
+    if (got == 0) {
+      raw_eof_ = true;
+      return false;
+    }
+    if (errno == EINTR) continue;
+    const int e = errno;
+    raw_eof_ = true;
+    ++line_number_;
+    fail(std::string("read error: ") + std::strerror(e));
+    --line_number_;
+    return false;
+  }
+}
+
+bool LineReader::start_decoding() {
+  while (raw_end_ < kMagicBytes && !raw_eof_) {
+    if (!read_raw() && !status_.ok()) return false;
+  }
+  const Compression c = detect_compression(std::string_view(raw_.data(), raw_end_));
+  decoder_ = Decoder::create(c);
+  if (!decoder_) {
+    status_ = unsupported_compression(c, name_);
+    return false;
+  }
+  return true;
+}
+
 bool LineReader::refill() {
   if (eof_) return false;
+  if (!decoder_ && !start_decoding()) {
+    eof_ = true;
+    return false;
+  }
   // Move the unread tail to the front, grow if a long line fills the buffer.
   if (begin_ > 0) {
     std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
@@ -53,31 +92,30 @@ bool LineReader::refill() {
     begin_ = 0;
   }
   if (buffer_.size() - end_ < kChunk) buffer_.resize(buffer_.size() + 2 * kChunk);
-  const int got = gzread(static_cast<gzFile>(gz_), buffer_.data() + end_,
-                         static_cast<unsigned>(buffer_.size() - end_));
-  if (got < 0) {
-    int code = 0;
-    const char* msg = gzerror(static_cast<gzFile>(gz_), &code);
-    ++line_number_;
-    fail(std::string("read error: ") + (msg != nullptr ? msg : "unknown"));
-    --line_number_;
-    eof_ = true;
-    return false;
-  }
-  if (got == 0) {
-    int code = 0;
-    gzerror(static_cast<gzFile>(gz_), &code);
-    eof_ = true;
-    if (code != Z_OK) {
-      ++line_number_;
-      fail("compressed input is truncated or corrupt (the gzip data or its trailer, CRC and "
-           "length, is cut short or damaged)");
-      --line_number_;
+  for (;;) {
+    if (raw_begin_ == raw_end_ && !raw_eof_ && !read_raw() && !status_.ok()) {
+      eof_ = true;
+      return false;
     }
-    return false;
+    std::string_view in(raw_.data() + raw_begin_, raw_end_ - raw_begin_);
+    Result<std::size_t> got = decoder_->decode(in, buffer_.data() + end_, buffer_.size() - end_, raw_eof_);
+    raw_begin_ = static_cast<std::size_t>(in.data() - raw_.data());
+    if (!got.ok()) {
+      ++line_number_;
+      fail(got.status().message());
+      --line_number_;
+      eof_ = true;
+      return false;
+    }
+    if (got.value() > 0) {
+      end_ += got.value();
+      return true;
+    }
+    if (raw_eof_) {  // the decoder saw the end and found the input complete
+      eof_ = true;
+      return false;
+    }
   }
-  end_ += static_cast<std::size_t>(got);
-  return true;
 }
 
 bool LineReader::accept(std::string_view raw, std::string_view& line) {
@@ -104,8 +142,13 @@ bool LineReader::accept(std::string_view raw, std::string_view& line) {
 }
 
 const Status& LineReader::drain() {
-  if (from_memory_ || gz_ == nullptr || !status_.ok()) return status_;
+  if (from_memory_ || fd_ < 0 || !status_.ok()) return status_;
   while (!eof_) {
+    if (stop_ && stop_()) {
+      status_ = Status(StatusCode::kInterrupted, "reading stopped by the time limit or a signal",
+                       {name_, line_number_});
+      break;
+    }
     begin_ = end_ = 0;
     if (!refill()) break;
   }
@@ -126,7 +169,7 @@ bool LineReader::next(std::string_view& line) {
     memory_ = nl == std::string_view::npos ? std::string_view() : memory_.substr(nl + 1);
     return accept(raw, line);
   }
-  if (gz_ == nullptr) return false;
+  if (fd_ < 0) return false;
   std::size_t scanned = begin_;
   for (;;) {
     const char* start = buffer_.data() + scanned;
@@ -158,55 +201,6 @@ bool LineReader::next(std::string_view& line) {
     }
   }
 }
-
-namespace {
-
-// Inflates a whole gzip stream (several members allowed); a stream that ends
-// before a member's trailer is an error.
-Status gunzip(const std::string& in, const std::string& path, std::string* out) {
-  z_stream zs{};
-  if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
-    return Status(StatusCode::kIoError, "cannot start decompression", {path, 0});
-  }
-  std::string result;
-  std::size_t fed = 0;
-  bool complete = false;
-  char buf[1 << 16];
-  for (;;) {
-    if (zs.avail_in == 0 && fed < in.size()) {
-      const std::size_t n = std::min<std::size_t>(in.size() - fed, 1u << 30);
-      zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data() + fed));
-      zs.avail_in = static_cast<uInt>(n);
-      fed += n;
-    }
-    zs.next_out = reinterpret_cast<Bytef*>(buf);
-    zs.avail_out = sizeof buf;
-    const int ret = inflate(&zs, Z_NO_FLUSH);
-    result.append(buf, sizeof buf - zs.avail_out);
-    if (ret == Z_STREAM_END) {
-      if (zs.avail_in == 0 && fed == in.size()) {
-        complete = true;
-        break;
-      }
-      inflateReset(&zs);  // another member follows
-      continue;
-    }
-    if (ret == Z_OK) continue;
-    if (ret == Z_BUF_ERROR && (zs.avail_in > 0 || fed < in.size())) continue;
-    break;  // input ended inside a member (no trailer), or corrupt data
-  }
-  inflateEnd(&zs);
-  if (!complete) {
-    return Status(StatusCode::kInputError,
-                  "compressed input is truncated or corrupt (the gzip data or its trailer, CRC "
-                  "and length, is cut short or damaged)",
-                  {path, 0});
-  }
-  *out = std::move(result);
-  return Status::ok_status();
-}
-
-}  // namespace
 
 Result<std::optional<std::string>> read_if_not_regular(const std::string& path,
                                                        const std::function<bool()>& stop) {
@@ -244,13 +238,49 @@ Result<std::optional<std::string>> read_if_not_regular(const std::string& path,
     return Status(StatusCode::kIoError, std::string("read error: ") + std::strerror(e), {path, 0});
   }
   ::close(fd);
-  if (data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f &&
-      static_cast<unsigned char>(data[1]) == 0x8b) {
-    std::string plain;
-    if (Status s = gunzip(data, path, &plain); !s.ok()) return s;
-    data = std::move(plain);
+  const Compression c = detect_compression(data);
+  if (c != Compression::kNone) {
+    Result<std::string> plain = decompress(data, c, path, stop);
+    if (!plain.ok()) return plain.status();
+    data = std::move(plain).value();
   }
   return std::optional<std::string>(std::move(data));
+}
+
+FileHead read_head(const std::string& path, std::size_t n) {
+  FileHead head;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return head;
+  std::string raw;
+  std::unique_ptr<Decoder> decoder;
+  bool at_end = false;
+  char buf[1 << 16];
+  while (head.text.size() < n) {
+    // Raw bytes are read while the magic bytes are incomplete or the decoder has used all.
+    if (!at_end && (decoder ? raw.empty() : raw.size() < kMagicBytes)) {
+      const ssize_t got = ::read(fd, buf, sizeof buf);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) break;
+      at_end = got == 0;
+      raw.append(buf, static_cast<std::size_t>(got));
+      continue;
+    }
+    if (!decoder) {
+      head.compression = detect_compression(raw);
+      decoder = Decoder::create(head.compression);
+      if (!decoder) break;
+    }
+    std::string_view in(raw);
+    const std::size_t at = head.text.size();
+    head.text.resize(n);
+    Result<std::size_t> got = decoder->decode(in, head.text.data() + at, n - at, at_end);
+    head.text.resize(at + (got.ok() ? got.value() : 0));
+    raw.erase(0, raw.size() - in.size());
+    if (!got.ok() || (got.value() == 0 && at_end)) break;
+  }
+  ::close(fd);
+  if (!decoder) head.text.clear();
+  return head;
 }
 
 }  // namespace lsmip::io

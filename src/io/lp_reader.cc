@@ -1107,10 +1107,11 @@ Result<Model> Parser::finish() {
   return model;
 }
 
-// The model name: the file name without its directory and .gz / .lp suffixes.
+// The model name: the file name without its directory, a compression suffix
+// (.gz, .bz2, .xz) and .lp.
 std::string model_name(const std::string& path) {
   std::string base = path.substr(path.find_last_of('/') + 1);
-  for (const char* suffix : {".gz", ".lp"}) {
+  for (const char* suffix : {".gz", ".bz2", ".xz", ".lp"}) {
     const std::size_t n = std::string_view(suffix).size();
     if (base.size() > n && iequals(std::string_view(base).substr(base.size() - n), suffix)) {
       base.resize(base.size() - n);

@@ -1,7 +1,6 @@
 #include "io/model_reader.h"
 
 #include <cctype>
-#include <cstdio>
 
 #include "io/line_reader.h"
 #include "io/lp_reader.h"
@@ -21,21 +20,19 @@ bool has_suffix(const std::string& path, std::string_view suffix) {
   return true;
 }
 
+// `path` without a trailing ".gz", ".bz2" or ".xz".
+std::string without_compression_suffix(const std::string& path) {
+  for (const char* suffix : {".gz", ".bz2", ".xz"}) {
+    if (has_suffix(path, suffix)) return path.substr(0, path.size() - std::string_view(suffix).size());
+  }
+  return path;
+}
+
 }  // namespace
 
-bool is_lp_path(const std::string& path) { return has_suffix(path, ".lp") || has_suffix(path, ".lp.gz"); }
+bool is_lp_path(const std::string& path) { return has_suffix(without_compression_suffix(path), ".lp"); }
 
 namespace {
-
-// The compression a magic number shows, other than gzip; nullptr when none is known.
-const char* foreign_compression(std::string_view head) {
-  auto starts = [&](std::string_view m) { return head.substr(0, m.size()) == m; };
-  if (starts("BZh")) return "bzip2";
-  if (starts("\xFD" "7zXZ")) return "xz";
-  if (starts("\x28\xB5\x2F\xFD")) return "zstd";
-  if (starts("PK\x03\x04")) return "zip";
-  return nullptr;
-}
 
 // True when plain (not compressed) text looks like CPLEX LP: its first word, after blank
 // lines, is a comment "\" or an objective section keyword.
@@ -51,16 +48,6 @@ bool looks_like_lp(std::string_view text) {
          word == "min" || word == "max" || word == "minimise" || word == "maximise";
 }
 
-// The first bytes of a regular file (empty when it cannot be opened: the reader reports it).
-std::string head_of(const std::string& path) {
-  std::string head(512, '\0');
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return {};
-  head.resize(std::fread(head.data(), 1, head.size(), f));
-  std::fclose(f);
-  return head;
-}
-
 }  // namespace
 
 Result<Model> read_model(const std::string& given, const ReadOptions& options, Logger& log,
@@ -71,11 +58,13 @@ Result<Model> read_model(const std::string& given, const ReadOptions& options, L
   Result<std::optional<std::string>> piped = read_if_not_regular(path, should_stop);
   if (!piped.ok()) return piped.status();
   const std::optional<std::string>& text = piped.value();
-  const std::string head = text ? text->substr(0, 512) : head_of(path);
-  if (const char* c = foreign_compression(head)) {
-    return Status(StatusCode::kUnsupported,
-                  std::string("the input is ") + c + "-compressed; lsmip reads plain and gzip files: "
-                  "decompress it first, or pipe it in (e.g. " + c + " -dc FILE | lsmip -)", {given, 0});
+  // The first bytes of the text, decompressed, show the format when the name does not.
+  FileHead head;
+  if (text) {
+    head.text = text->substr(0, 512);
+  } else {
+    head = read_head(path, 512);
+    if (!can_decode(head.compression)) return unsupported_compression(head.compression, given);
   }
   bool lp = false;
   switch (options.format) {
@@ -84,10 +73,10 @@ Result<Model> read_model(const std::string& given, const ReadOptions& options, L
     case ReadOptions::Format::kAuto:
       if (is_lp_path(path)) {
         lp = true;
-      } else if (has_suffix(path, ".mps") || has_suffix(path, ".mps.gz") || has_suffix(path, ".gz")) {
+      } else if (has_suffix(without_compression_suffix(path), ".mps")) {
         lp = false;
       } else {
-        lp = looks_like_lp(head);
+        lp = looks_like_lp(head.text);
       }
       break;
   }

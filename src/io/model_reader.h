@@ -1,9 +1,10 @@
-// Reads a model in MPS (fixed or free) or CPLEX LP, plain or gzip, from a file,
-// a pipe, or standard input ("-"). The format is the one asked for, or the one
-// the name says ("*.lp", "*.lp.gz" are LP; "*.mps", "*.mps.gz" MPS), or else
-// the one the content shows (an LP file starts with a comment "\" or an
-// objective section; anything else is read as MPS). Input compressed other than
-// by gzip (bzip2, xz, zstd, zip) is refused with a message naming the format.
+// Reads a model in MPS (fixed or free) or CPLEX LP, plain or compressed with
+// gzip, bzip2 or xz (found from the content, whatever the name says), from a
+// file, a pipe, or standard input ("-"). The format is the one asked for, or
+// the one the name says ("*.lp" is LP, "*.mps" MPS, either with ".gz", ".bz2"
+// or ".xz" after it), or else the one the decompressed content shows (an LP
+// file starts with a comment "\" or an objective section; anything else is
+// read as MPS). zstd and zip input is refused with a message naming it.
 #pragma once
 
 #include <functional>
@@ -24,7 +25,7 @@ struct ReadOptions {
   enum class Format { kAuto, kMps, kLp } format = Format::kAuto;
 };
 
-// True when `path` names an LP-format file.
+// True when `path` names an LP-format file ("*.lp", "*.lp.gz", "*.lp.bz2", "*.lp.xz").
 bool is_lp_path(const std::string& path);
 // Reads `path` with the reader options `options`.
 // `should_stop` (optional) is polled while reading; true ends it with kInterrupted.

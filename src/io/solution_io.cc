@@ -1,7 +1,8 @@
 #include "io/solution_io.h"
 
-#include <cmath>
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 
 #include "io/line_reader.h"
@@ -116,88 +117,375 @@ bool unquote_name(std::string_view line, std::string& name, std::string_view& re
   return false;
 }
 
-Result<SolutionFile> parse(LineReader& in, const Model& model) {
-  SolutionFile sol;
-  const auto n = static_cast<std::size_t>(model.num_cols());
-  sol.values.assign(n, 0.0);
-  sol.given.assign(n, 0);
-  std::vector<std::int64_t> first_line(n, 0);
-  auto error = [&](std::string msg) {
-    return Status(StatusCode::kInputError, std::move(msg), {in.file_name(), in.line_number()});
-  };
-  std::string_view line;
-  while (in.next(line)) {
-    std::string_view f[3];
-    std::size_t k = 0;
-    std::string unquoted;
-    bool was_quoted = false;
-    {
-      std::size_t b = 0;
-      while (b < line.size() && is_space(line[b])) ++b;
-      if (b < line.size() && line[b] == '"') {
-        std::string_view rest, g[3];
-        std::string why;
-        if (!unquote_name(line.substr(b), unquoted, rest, why)) return error(why);
-        // Fields after the name: the value, then the optional trailing text.
-        const std::size_t r = split(rest, g);
-        f[0] = unquoted;
-        k = 1 + std::min<std::size_t>(r, 2);
-        if (r >= 1) f[1] = g[0];
-        if (r >= 2) f[2] = rest.substr(static_cast<std::size_t>(g[1].data() - rest.data()));
-        was_quoted = true;
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+// A "name value [rest]" line split into its fields, the name unquoted when it was quoted.
+// Not copyable: field[0] may point into `name`.
+struct Entry {
+  Entry() = default;
+  Entry(const Entry&) = delete;
+  Entry& operator=(const Entry&) = delete;
+
+  std::size_t count = 0;      // fields found: 0 (a blank line) to 3
+  std::string_view field[3];  // the name, the value, the rest of the line
+  bool quoted = false;
+  std::string name;           // the unquoted name of a quoted one
+};
+
+// Splits `line` into `e`; false, with `why`, for a malformed quoted name.
+bool split_entry(std::string_view line, Entry& e, std::string& why) {
+  std::size_t b = 0;
+  while (b < line.size() && is_space(line[b])) ++b;
+  if (b >= line.size() || line[b] != '"') {
+    e.count = split(line, e.field);
+    return true;
+  }
+  std::string_view rest, g[3];
+  if (!unquote_name(line.substr(b), e.name, rest, why)) return false;
+  // Fields after the name: the value, then the optional trailing text.
+  const std::size_t r = split(rest, g);
+  e.field[0] = e.name;
+  e.count = 1 + std::min<std::size_t>(r, 2);
+  if (r >= 1) e.field[1] = g[0];
+  if (r >= 2) e.field[2] = rest.substr(static_cast<std::size_t>(g[1].data() - rest.data()));
+  e.quoted = true;
+  return true;
+}
+
+// Reads one solution file in whichever layout its first lines show (see solution_io.h).
+class SolutionParser {
+ public:
+  SolutionParser(LineReader& in, const Model& model) : in_(in), model_(model) {
+    const auto n = static_cast<std::size_t>(model.num_cols());
+    sol_.values.assign(n, 0.0);
+    sol_.given.assign(n, 0);
+    first_line_.assign(n, 0);
+  }
+
+  Result<SolutionFile> parse() {
+    std::string_view line;
+    // The first line that is neither blank nor a '#' comment shows the layout.
+    while (in_.next(line)) {
+      const std::string_view t = trim(line);
+      if (t.empty() || t[0] == '#') continue;
+      Status st;
+      if (t == "Model status") {
+        sol_.layout = SolutionLayout::kHighs;
+        st = parse_highs();
+      } else if (t == "Columns") {
+        sol_.layout = SolutionLayout::kHighsPretty;
+        st = parse_highs_pretty();
+      } else if (starts_with(t, "solution status:") || starts_with(t, "objective value:") ||
+                 t == "no solution available") {
+        sol_.layout = SolutionLayout::kScip;
+        st = parse_scip(t);
       } else {
-        k = split(line, f);
+        st = parse_miplib(line);
+      }
+      if (!st.ok()) return st;
+      break;
+    }
+    if (!in_.status().ok()) return in_.status();
+    return std::move(sol_);
+  }
+
+ private:
+  Status error(std::string message) const {
+    return Status(StatusCode::kInputError, std::move(message), {in_.file_name(), in_.line_number()});
+  }
+  // The error for input that stops before `what`, or the read error that stopped it.
+  Status ended_before(const std::string& what) const {
+    if (!in_.status().ok()) return in_.status();
+    return error("the file ends before " + what);
+  }
+  // The next line that is not blank; false at the end of the input or on a read error.
+  bool next_nonblank(std::string_view& line) {
+    while (in_.next(line)) {
+      if (!trim(line).empty()) return true;
+    }
+    return false;
+  }
+  // Reads the rest of the input (so a compressed file is checked to its end) without looking at it.
+  Status skip_rest() {
+    std::string_view line;
+    while (in_.next(line)) {
+    }
+    return in_.status();
+  }
+
+  Status number(std::string_view token, double& out) const {
+    if (!token.empty() && token[0] == '"') return error("expected a number, got " + quoted(token));
+    const NumberParse p = parse_number(token, out);
+    if (p == NumberParse::kNaN) return error("NaN value " + quoted(token));
+    if (p != NumberParse::kOk) return error("expected a number, got " + quoted(token));
+    return Status::ok_status();
+  }
+
+  // Sets column `name` to `value`. Errors: an unknown name, a column given twice.
+  Status assign(std::string_view name, double value) {
+    const auto j = model_.col_names().find(name);
+    if (!j) return error("unknown variable " + quoted(name));
+    const auto c = static_cast<std::size_t>(*j);
+    if (sol_.given[c]) {
+      return error("variable " + quoted(name) + " is assigned twice (first at line " +
+                   std::to_string(first_line_[c]) + ")");
+    }
+    sol_.given[c] = 1;
+    first_line_[c] = in_.line_number();
+    sol_.values[c] = value;
+    ++sol_.num_given;
+    return Status::ok_status();
+  }
+
+  // A "name value" line of the MIPLIB or SCIP layout: after the value only a '#' comment or
+  // text in parentheses (SCIP's "(obj:c)") may follow. `scip` reads SCIP's "unknown" value
+  // (a partial solution) as a column not given.
+  Status value_line(std::string_view line, bool scip) {
+    Entry e;
+    std::string why;
+    if (!split_entry(line, e, why)) return error(why);
+    if (e.count == 0 || (!e.quoted && e.field[0][0] == '#')) return Status::ok_status();
+    if (!scip && !e.quoted && e.field[0] == "=infeas=") {
+      sol_.infeasible_marker = true;
+      return Status::ok_status();
+    }
+    if (e.count < 2) return error("expected 'name value', got " + quoted(e.field[0]));
+    if (e.count == 3 && e.field[2][0] != '#' && e.field[2][0] != '(') {
+      return error("unexpected text after the value: " + quoted(e.field[2]));
+    }
+    if (scip && e.field[1] == "unknown") return Status::ok_status();
+    double v = 0;
+    if (Status st = number(e.field[1], v); !st.ok()) return st;
+    if (!scip && !e.quoted && e.field[0] == "=obj=") {
+      if (sol_.objective) return error("second '=obj=' line");
+      sol_.objective = v;
+      return Status::ok_status();
+    }
+    return assign(e.field[0], v);
+  }
+
+  Status parse_miplib(std::string_view first) {
+    Status st = value_line(first, false);
+    std::string_view line;
+    while (st.ok() && in_.next(line)) st = value_line(line, false);
+    return st.ok() ? in_.status() : st;
+  }
+
+  // SCIP's `write solution`: "solution status: ...", then "objective value: V" and the
+  // nonzero columns, or "no solution available".
+  Status parse_scip(std::string_view first) {
+    std::string_view t = first, line;
+    if (starts_with(t, "solution status:")) {
+      if (!next_nonblank(line)) return ended_before("'objective value:' or 'no solution available'");
+      t = trim(line);
+    }
+    if (t == "no solution available") {
+      sol_.infeasible_marker = true;
+      if (next_nonblank(line)) {
+        return error("unexpected text after 'no solution available': " + quoted(trim(line)));
+      }
+      return in_.status();
+    }
+    if (!starts_with(t, "objective value:")) {
+      return error("expected 'objective value: VALUE' or 'no solution available', got " + quoted(t));
+    }
+    // "unknown" is the objective of a partial solution: no claim.
+    const std::string_view v = trim(t.substr(std::string_view("objective value:").size()));
+    if (v != "unknown") {
+      double objective = 0;
+      if (Status st = number(v, objective); !st.ok()) return st;
+      sol_.objective = objective;
+    }
+    Status st;
+    while (st.ok() && in_.next(line)) st = value_line(line, true);
+    return st.ok() ? in_.status() : st;
+  }
+
+  // HiGHS's raw (and sparse) solution file: "Model status", its value, "# Primal solution
+  // values", the primal status, "Objective V", "# Columns N" and N "name value" lines (a
+  // negative N: -N lines "name value index"); what follows (rows, duals, basis) is skipped.
+  Status parse_highs() {
+    std::string_view line;
+    if (!next_nonblank(line)) return ended_before("the model status");
+    const bool model_infeasible = trim(line) == "Infeasible";
+    if (!next_nonblank(line)) return ended_before("'# Primal solution values'");
+    if (trim(line) != "# Primal solution values") {
+      return error("expected '# Primal solution values', got " + quoted(trim(line)));
+    }
+    if (!next_nonblank(line)) return ended_before("the primal solution status");
+    const std::string_view primal = trim(line);
+    if (primal == "None") {  // no primal values: no claim, like "=infeas="
+      sol_.infeasible_marker = true;
+      return skip_rest();
+    }
+    if (primal != "Feasible" && primal != "Infeasible") {
+      return error("expected the primal solution status 'None', 'Feasible' or 'Infeasible', got " +
+                   quoted(primal));
+    }
+    sol_.infeasible_marker = model_infeasible;
+    if (!next_nonblank(line)) return ended_before("'Objective VALUE'");
+    {
+      Entry e;
+      std::string why;
+      if (!split_entry(line, e, why) || e.quoted || e.count != 2 || e.field[0] != "Objective") {
+        return error("expected 'Objective VALUE', got " + quoted(trim(line)));
+      }
+      double objective = 0;
+      if (Status st = number(e.field[1], objective); !st.ok()) return st;
+      sol_.objective = objective;
+    }
+    if (!next_nonblank(line)) return ended_before("'# Columns N'");
+    std::int64_t n = 0;
+    {
+      const std::string_view t = trim(line);
+      const std::string_view prefix = "# Columns ";
+      const std::string_view count = starts_with(t, prefix) ? trim(t.substr(prefix.size())) : "";
+      const auto [end, ec] = std::from_chars(count.data(), count.data() + count.size(), n);
+      if (count.empty() || ec != std::errc() || end != count.data() + count.size()) {
+        return error("expected '# Columns N', got " + quoted(t));
       }
     }
-    if (k == 0 || (!was_quoted && f[0][0] == '#')) continue;
-    if (!was_quoted && f[0] == "=infeas=") {
-      sol.infeasible_marker = true;
-      continue;
+    const bool sparse = n < 0;
+    const std::int64_t lines = sparse ? -n : n;
+    for (std::int64_t k = 0; k < lines;) {
+      if (!in_.next(line)) {
+        return ended_before("its " + std::to_string(lines) + " column values (" + std::to_string(k) +
+                            " read)");
+      }
+      if (trim(line).substr(0, 1) == "#") {
+        return error("expected " + std::to_string(lines) + " column values after '# Columns " +
+                     std::to_string(n) + "', found " + std::to_string(k) + " before " + quoted(trim(line)));
+      }
+      Entry e;
+      std::string why;
+      if (!split_entry(line, e, why)) return error(why);
+      if (e.count == 0) continue;
+      if (e.count < 2) return error("expected 'name value', got " + quoted(e.field[0]));
+      if (e.count == 3) {
+        // The sparse style's column index; nothing may follow a value otherwise.
+        std::int64_t index = 0;
+        const std::string_view f = trim(e.field[2]);
+        const auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), index);
+        if (!sparse || ec != std::errc() || end != f.data() + f.size()) {
+          return error("unexpected text after the value: " + quoted(e.field[2]));
+        }
+      }
+      double v = 0;
+      if (Status st = number(e.field[1], v); !st.ok()) return st;
+      if (Status st = assign(e.field[0], v); !st.ok()) return st;
+      ++k;
     }
-    if (k < 2) return error("expected 'name value', got " + quoted(f[0]));
-    if (f[1][0] == '"') return error("expected a number, got " + quoted(f[1]));
-    if (k == 3 && f[2][0] != '#' && f[2][0] != '(') {
-      return error("unexpected text after the value: " + quoted(f[2]));
+    // The columns end at a section header ("# Rows M", "# Dual solution values") or the end.
+    if (next_nonblank(line) && trim(line)[0] != '#') {
+      return error("more column values than '# Columns " + std::to_string(n) + "' says: " +
+                   quoted(trim(line)));
     }
-    double v = 0;
-    const NumberParse p = parse_number(f[1], v);
-    if (p == NumberParse::kNaN) return error("NaN value " + quoted(f[1]));
-    if (p != NumberParse::kOk) return error("expected a number, got " + quoted(f[1]));
-    if (!was_quoted && f[0] == "=obj=") {
-      if (sol.objective) return error("second '=obj=' line");
-      sol.objective = v;
-      continue;
-    }
-    const auto j = model.col_names().find(f[0]);
-    if (!j) return error("unknown variable " + quoted(f[0]));
-    const auto c = static_cast<std::size_t>(*j);
-    if (sol.given[c]) {
-      return error("variable " + quoted(f[0]) + " is assigned twice (first at line " +
-                   std::to_string(first_line[c]) + ")");
-    }
-    sol.given[c] = 1;
-    first_line[c] = in.line_number();
-    sol.values[c] = v;
-    ++sol.num_given;
+    return skip_rest();
   }
-  if (!in.status().ok()) return in.status();
-  return sol;
-}
+
+  // HiGHS's pretty style: "Columns", a header "Index Status Lower Upper Primal Dual [Type]
+  // Name", one line per column, then "Rows" and its lines, "Model status: S" and
+  // "Objective value: V". The primal value is the field under the "Primal" label (blank
+  // when the file has none); the name is what follows the dual value (and the type).
+  Status parse_highs_pretty() {
+    std::string_view line;
+    if (!in_.next(line)) return ended_before("the column header");
+    const std::string header(line);
+    const std::size_t upper = header.find(" Upper"), primal = header.find(" Primal"),
+                      dual = header.find(" Dual");
+    if (header.find("Index") == std::string::npos || upper == std::string::npos ||
+        primal == std::string::npos || dual == std::string::npos || !(upper < primal && primal < dual)) {
+      return error("expected the header 'Index Status Lower Upper Primal Dual ... Name' of a HiGHS "
+                   "solution, got " + quoted(trim(header)));
+    }
+    const std::size_t from = upper + 6, to = primal + 7, tail = dual + 5;  // label ends
+    const bool typed = header.find(" Type", tail) != std::string::npos;
+    bool blank_primal = false;
+    while (in_.next(line)) {
+      const std::string_view t = trim(line);
+      if (t.empty()) continue;
+      if (t == "Rows") break;
+      if (line.size() < to) return error("expected a column line under the header, got " + quoted(t));
+      const std::string_view p = trim(line.substr(from, to - from));
+      std::string_view name = line.size() > tail ? trim(line.substr(tail)) : std::string_view();
+      if (typed) {
+        const std::size_t gap = name.find_first_of(" \t");
+        name = gap == std::string_view::npos ? std::string_view() : trim(name.substr(gap));
+      }
+      if (name.empty()) return error("no column name in " + quoted(t));
+      if (p.empty()) {
+        blank_primal = true;
+        continue;
+      }
+      double v = 0;
+      if (Status st = number(p, v); !st.ok()) return st;
+      if (Status st = assign(name, v); !st.ok()) return st;
+    }
+    std::optional<double> objective;
+    while (in_.next(line)) {  // the rows, then the status and the objective
+      const std::string_view t = trim(line);
+      if (starts_with(t, "Model status:")) {
+        if (trim(t.substr(13)) == "Infeasible") sol_.infeasible_marker = true;
+      } else if (starts_with(t, "Objective value:")) {
+        double v = 0;
+        if (Status st = number(trim(t.substr(16)), v); !st.ok()) return st;
+        objective = v;
+      }
+    }
+    if (!in_.status().ok()) return in_.status();
+    if (blank_primal || sol_.num_given == 0) {
+      sol_.infeasible_marker = true;  // no primal values: no claim
+    } else {
+      sol_.objective = objective;
+    }
+    return Status::ok_status();
+  }
+
+  LineReader& in_;
+  const Model& model_;
+  SolutionFile sol_;
+  std::vector<std::int64_t> first_line_;
+};
 
 }  // namespace
 
-Result<SolutionFile> read_solution(const std::string& path, const Model& model) {
+const char* solution_layout_name(SolutionLayout layout) {
+  switch (layout) {
+    case SolutionLayout::kMiplib: return "MIPLIB";
+    case SolutionLayout::kScip: return "SCIP";
+    case SolutionLayout::kHighs: return "HiGHS";
+    case SolutionLayout::kHighsPretty: return "HiGHS pretty";
+  }
+  return "unknown";
+}
+
+Result<SolutionFile> read_solution(const std::string& given, const Model& model,
+                                   const std::function<bool()>& stop) {
+  const std::string path = given == "-" ? "/dev/stdin" : given;
+  // A FIFO or device is read whole first, in slices that honour `stop` (line_reader.h).
+  Result<std::optional<std::string>> piped = read_if_not_regular(path, stop);
+  if (!piped.ok()) return piped.status();
   LineReader in;
-  Status st = in.open(path);
-  if (!st.ok()) return st;
-  return parse(in, model);
+  if (piped.value()) {
+    in.open_buffer(*piped.value(), path);
+  } else if (Status st = in.open(path); !st.ok()) {
+    return st;
+  }
+  if (stop) in.set_stop_check(stop);
+  return SolutionParser(in, model).parse();
 }
 
 Result<SolutionFile> read_solution_text(std::string_view text, const std::string& name,
                                         const Model& model) {
   LineReader in;
   in.open_buffer(text, name);
-  return parse(in, model);
+  return SolutionParser(in, model).parse();
 }
 
 std::string format_solution(const Model& model, std::span<const double> x, double objective) {

@@ -171,10 +171,14 @@ TEST_P(BadInputFile, InProcess) {
   Logger log(LogLevel::kQuiet);
   Status status;
   if (c.kind == "mps") {
-    // The *_text readers take plain text; compressed files go through zlib.
-    const bool gz = c.file.size() > 3 && c.file.compare(c.file.size() - 3, 3, ".gz") == 0;
-    Result<Model> m = gz ? io::read_mps(path, io::MpsReadOptions{}, log)
-                         : io::read_mps_text(text, c.file, io::MpsReadOptions{}, log);
+    // The *_text readers take plain text; compressed files are decoded from the file.
+    auto ends_with = [&](std::string_view suffix) {
+      return c.file.size() > suffix.size() &&
+             c.file.compare(c.file.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
+    const bool compressed = ends_with(".gz") || ends_with(".bz2") || ends_with(".xz");
+    Result<Model> m = compressed ? io::read_mps(path, io::MpsReadOptions{}, log)
+                                 : io::read_mps_text(text, c.file, io::MpsReadOptions{}, log);
     ASSERT_FALSE(m.ok());
     status = m.status();
   } else if (c.kind == "lp") {

@@ -2,6 +2,7 @@
 // signals, exit codes, the solution file and the JSON report.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -189,9 +190,18 @@ TEST(SolveCli, ModelsComeFromStandardInputInEitherFormatAndByContent) {
   EXPECT_EQ(slurp(sol).substr(0, 7), "=obj= 2");
   r = testing::run_command(bin + " " + noext + " --format mps -q");
   EXPECT_EQ(r.exit_code, 1) << "forced MPS must not read LP: " << r.output;
-  r = testing::run_command("bzip2 -c " + lp + " > " + dir + "/m.bz2 && " + bin + " " + dir + "/m.bz2 -q");
+  // bzip2 and xz, from a file named for neither or from standard input; zstd is refused by name.
+  r = testing::run_command("bzip2 -c " + lp + " > " + dir + "/m.gz && " + bin + " " + dir +
+                           "/m.gz --work-limit 1e5 -q --solution-file " + sol);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(slurp(sol).substr(0, 7), "=obj= 1");
+  r = testing::run_command("gzip -dc " + example() + " | xz -c | " + bin +
+                           " - --work-limit 2e6 -q --solution-file " + sol);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(slurp(sol).substr(0, 6), "=obj= ") << slurp(sol);
+  r = testing::run_command("cat " + testing::data_path("models/compressed/tiny.mps.zst") + " | " + bin + " - -q");
   EXPECT_EQ(r.exit_code, 1) << r.output;
-  EXPECT_NE(r.output.find("bzip2-compressed"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("zstd-compressed"), std::string::npos) << r.output;
 }
 
 TEST(SolveCli, AClosedPipeOnStdoutStillWritesTheSolution) {
@@ -276,6 +286,41 @@ TEST(SolveCli, SecondSigintExitsAtOnceWithCode130) {
   EXPECT_EQ(WEXITSTATUS(status), 130);
   EXPECT_LT(waited, 1.0);
 }
+
+// An initial solution named by a FIFO that no one writes: the run ends at its time limit (or
+// a signal) like one whose model is such a FIFO, leaving the FIFO as it was.
+void expect_solution_fifo_ends_the_run(bool by_signal) {
+  const std::string dir = ::testing::TempDir();
+  const std::string fifo = dir + "/start_fifo.sol", sol = dir + "/start_fifo_out.sol";
+  std::remove(fifo.c_str());
+  std::remove(sol.c_str());
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  std::vector<std::string> args = {"-q", "--initial-solution", fifo, "--solution-file", sol};
+  if (!by_signal) args.insert(args.end(), {"-t", "1"});
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = spawn_solve(example(), args);
+  ASSERT_GT(pid, 0);
+  if (by_signal) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    kill(pid, SIGTERM);
+  }
+  double waited = 0;
+  const int status = wait_for(pid, 10, &waited);
+  const double since_start = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_NE(status, -1) << "lsmip was still waiting for the FIFO after 10 s";
+  // The limit (1 s) or the signal (0.5 s) plus 0.2 s; ThreadSanitizer's own exit takes about a second.
+  EXPECT_LT(since_start, (by_signal ? 0.7 : 1.2) + (LSMIP_TSAN ? 1.0 : 0.0)) << since_start << " s";
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 3) << "no solution within the limits";
+  EXPECT_EQ(slurp(sol), "=infeas=\n");
+  struct stat st {};
+  ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode)) << "the FIFO was replaced";
+  std::remove(fifo.c_str());
+}
+
+TEST(SolveCli, InitialSolutionFifoEndsAtTheTimeLimit) { expect_solution_fifo_ends_the_run(false); }
+TEST(SolveCli, InitialSolutionFifoEndsAtASignal) { expect_solution_fifo_ends_the_run(true); }
 
 TEST(SolveCli, MemoryLimitEndsTheRunWithExit5) {
 #if LSMIP_ASAN
