@@ -33,6 +33,7 @@ const char* to_string(MipStatus s) {
     case MipStatus::kInfeasible: return "infeasible";
     case MipStatus::kLimit: return "limit";
     case MipStatus::kStopped: return "stopped";
+    case MipStatus::kUnbounded: return "unbounded";
     case MipStatus::kError: return "error";
     case MipStatus::kUnavailable: return "unavailable";
   }
@@ -331,7 +332,11 @@ MipResult solve_mip_once(const Model& m, const MipSettings& settings, const MipC
       cb.on_root_lp(root_optimal, root_infeasible, v, x);
     }
     if (root_infeasible || !root_optimal) {
-      out.status = root_infeasible ? MipStatus::kInfeasible : hooks.stopped ? MipStatus::kStopped : MipStatus::kError;
+      const bool root_unbounded = si.isProvenDualInfeasible() && !hooks.stopped;
+      out.status = root_infeasible   ? MipStatus::kInfeasible
+                   : hooks.stopped   ? MipStatus::kStopped
+                   : root_unbounded  ? MipStatus::kUnbounded
+                                     : MipStatus::kError;
       if (root_infeasible) out.bound = kInf;
       out.iterations = hooks.iterations;
       out.work = hooks.work;

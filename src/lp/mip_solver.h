@@ -27,6 +27,7 @@ enum class MipStatus : std::uint8_t {
   kInfeasible,  // the search finished with no solution below the cutoff
   kLimit,       // a node or solution limit ended the search: bound valid, no proof
   kStopped,     // the stop token ended the search: bound is the last one seen before
+  kUnbounded,   // the root LP is unbounded: with any feasible point, so is the model
   kError,
   kUnavailable,
 };

@@ -36,6 +36,13 @@ class DualBound {
   }
   // Called with each new bound, on the thread that raised it; set before the run.
   void set_listener(std::function<void(double)> l) { listener_ = std::move(l); }
+  // The LP relaxation is unbounded: with any feasible point the model is unbounded too
+  // (rational data). Called once, on the thread that found it; set before the run.
+  void set_unbounded_listener(std::function<void()> l) { unbounded_listener_ = std::move(l); }
+  void set_unbounded() {
+    if (!unbounded_.exchange(true) && unbounded_listener_) unbounded_listener_();
+  }
+  bool unbounded() const { return unbounded_.load(); }
   double value() const { return bound_.load(); }
   bool known() const { return value() > -kInf; }
   // The model has no solution (a finished search with no cutoff, or an infeasible LP).
@@ -53,6 +60,8 @@ class DualBound {
  private:
   std::atomic<double> bound_{-kInf};
   std::function<void(double)> listener_;
+  std::function<void()> unbounded_listener_;
+  std::atomic<bool> unbounded_{false};
   mutable std::mutex mu_;
   std::shared_ptr<const LpPoint> lp_;
 };

@@ -55,6 +55,7 @@ void ExactWorker::cbc_main() {
   if (r.status == lp::MipStatus::kOptimal || r.status == lp::MipStatus::kInfeasible) {
     bound_ = std::max(bound_, r.bound);
   }
+  if (r.status == lp::MipStatus::kUnbounded) lp_unbounded_ = true;
   outcome_ = lp::to_string(r.status);
   body_moves_ = static_cast<std::uint64_t>(r.nodes);
 }
@@ -88,6 +89,7 @@ void ExactWorker::publish(SolutionPool& pool) {
     setup_.bound->set_lp(*root_lp_);
   }
   if (bound_ > -kInf) setup_.bound->improve(bound_);
+  if (lp_unbounded_) setup_.bound->set_unbounded();
 }
 
 void ExactWorker::absorb(const SolutionPool& pool) {

@@ -56,6 +56,7 @@ class ExactWorker final : public Worker {
   double bound_ = -kInf;              // minimisation form, offset included
   std::optional<LpPoint> root_lp_;    // handed on once
   bool root_lp_sent_ = false;
+  bool lp_unbounded_ = false;         // the root LP is unbounded (handed on at publish)
   std::string outcome_;
   // Written by the owner outside the body's turn, read by the body during it.
   double cutoff_ = kInf;              // the pool's best (minimisation form)

@@ -173,6 +173,8 @@ void LnsWorker::body() {
     } else if (s.status == lp::LpStatus::kInfeasible) {
       lp_bound_ = kInf;  // no LP point: no integer point either
       return;
+    } else if (s.status == lp::LpStatus::kUnbounded) {
+      lp_unbounded_ = true;  // no LP point to guide the neighbourhoods; RINS waits for one
     }
   }
   while (!stop()) {
@@ -288,6 +290,7 @@ void LnsWorker::publish(SolutionPool& pool) {
     setup_.bound->set_lp(*own_lp_);
   }
   if (lp_bound_ > -kInf) setup_.bound->improve(lp_bound_);
+  if (lp_unbounded_) setup_.bound->set_unbounded();
 }
 
 void LnsWorker::absorb(const SolutionPool& pool) {

@@ -85,6 +85,7 @@ class LnsWorker final : public Worker {
   std::uint64_t body_found_ = 0, body_rejected_ = 0, body_moves_ = 0;
   std::vector<Found> pending_;
   double lp_bound_ = -kInf;
+  bool lp_unbounded_ = false;           // its own LP is unbounded (handed on at publish)
   std::optional<LpPoint> own_lp_;
   bool own_lp_sent_ = false;
   // Written by the owner outside the body's turn, read by the body during it.

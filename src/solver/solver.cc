@@ -71,11 +71,20 @@ class RunState {
     check_gap();
   }
   double bound() const { return bound_.load(); }
+  // The LP relaxation is unbounded: with a solution, the model is proven unbounded.
+  void note_unbounded() {
+    unbounded_.store(true);
+    check_gap();
+  }
 
   void check_gap() {
     const double b = bound_.load();
     if (!has_best_.load()) {
       if (b == kInf) proven_.store(true);
+      return;
+    }
+    if (unbounded_.load()) {
+      proven_.store(true);
       return;
     }
     const double z = best_min_.load();
@@ -102,6 +111,7 @@ class RunState {
   const SolveControl& control_;
   std::atomic<StopReason> goal_{StopReason::kCompleted};
   std::atomic<bool> proven_{false}, has_best_{false};
+  std::atomic<bool> unbounded_{false};  // the LP relaxation is unbounded
   std::atomic<double> best_min_{kInf}, bound_{-kInf};
 };
 
@@ -282,6 +292,7 @@ SolveResult Solver::solve(const SolveControl& control) {
     run.note_bound(b);
     progress.bound(b == kInf || b == -kInf ? b : model_.original_objective(b));
   });
+  bound.set_unbounded_listener([&run] { run.note_unbounded(); });
 
   // Workers: one SearchModel per distinct equality handling, shared read-only by all.
   std::vector<portfolio::WorkerConfig> configs = portfolio::worker_configs(opt_, searches);
@@ -440,10 +451,22 @@ SolveResult Solver::solve(const SolveControl& control) {
     result.status = SolveStatus::kFeasible;
     result.has_bound = false;
     result.mip_gap = kInf;
+  } else if (result.has_solution && bound.unbounded()) {
+    // A verified point and an unbounded LP relaxation: the objective is unbounded (Meyer:
+    // a MIP with rational data and an unbounded relaxation is unbounded once feasible).
+    result.status = SolveStatus::kUnbounded;
+    result.has_bound = false;
+    result.mip_gap = kInf;
+    log_.info("the objective is unbounded %s: the LP relaxation has an unbounded ray and a "
+              "verified solution exists (the one written is a feasible point, not an optimum)",
+              model_.sense() == ObjSense::kMinimize ? "below" : "above");
   } else if (result.has_solution && run.proven()) {
     result.status = SolveStatus::kOptimal;
   } else if (result.has_solution) {
     result.status = SolveStatus::kFeasible;
+  } else if (bound.unbounded()) {
+    log_.info("the LP relaxation is unbounded and no feasible point was found: the model is "
+              "unbounded or infeasible");
   } else if (bound.infeasible()) {
     result.status = SolveStatus::kInfeasible;
     result.infeasible_reason = "the LP relaxation or the branch-and-bound search has no solution";

@@ -23,6 +23,7 @@
 #include "portfolio/verifier.h"
 #include "presolve/presolve.h"
 #include "solver/solver.h"
+#include "model/model_builder.h"
 #include "test_util.h"
 #include "util/sanitizers.h"
 
@@ -125,6 +126,36 @@ TEST(Hybrid, TheTimeLimitEndsARunInsideCbcPromptly) {
   const SolveResult r = timed_run(m, o);
   EXPECT_EQ(r.stop_reason, StopReason::kTimeLimit);
   EXPECT_LT(r.seconds, (LSMIP_ASAN || LSMIP_TSAN) ? 3.0 : 1.2);  // sanitizers slow CBC's unwinding
+}
+
+// An unbounded LP relaxation and a verified point: the run stops, status unbounded. Without
+// a feasible point (x - y = 0.5 over integers) the same ray proves nothing: not unbounded,
+// not infeasible.
+TEST(Hybrid, AnUnboundedRelaxationWithAFeasiblePointIsUnbounded) {
+  for (const bool feasible : {true, false}) {
+    SCOPED_TRACE(feasible ? "feasible" : "infeasible");
+    ModelBuilder b;
+    const Index x = b.add_col("x", 0, kInf, -1, true);
+    const Index y = b.add_col("y", 0, kInf, 0, true);
+    const Index r = b.add_row("r", feasible ? 0 : 0.5, feasible ? kInf : 0.5);
+    b.add_entry(r, x, 1);
+    b.add_entry(r, y, -1);
+    const Model m = testing::build_model(b);
+    Options o;
+    o.time_limit = 3;
+    o.presolve = false;
+    const SolveResult res = timed_run(m, o);
+    if (feasible) {
+      EXPECT_EQ(res.status, SolveStatus::kUnbounded);
+      EXPECT_TRUE(res.has_solution);
+      EXPECT_EQ(res.stop_reason, StopReason::kCompleted);
+      EXPECT_LT(res.seconds, 2.5);
+    } else {
+      EXPECT_FALSE(res.has_solution);
+      EXPECT_NE(res.status, SolveStatus::kUnbounded);
+      EXPECT_NE(res.status, SolveStatus::kInfeasible);
+    }
+  }
 }
 
 TEST(Hybrid, WithThePortfolioFamiliesOffOnlyTheLocalSearchRuns) {
