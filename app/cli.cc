@@ -137,7 +137,7 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
       const OptionSpec* spec = find_spec(name);
       if (spec == nullptr && name.compare(0, 3, "no-") == 0) {
         const OptionSpec* neg = find_spec(name.substr(3));
-        if (neg != nullptr && neg->type == OptionType::kBool && !has_value) {
+        if (neg != nullptr && neg->type == OptionType::kBool && neg->choices.empty() && !has_value) {
           Status st = set_option(cl.options, neg->name, "false");
           if (!st.ok()) return st;
           continue;
@@ -145,13 +145,16 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
       }
       if (spec == nullptr) return unknown_option(w);
       if (!has_value) {
-        if (spec->type == OptionType::kBool) {
-          // A switch takes an explicit on/off word after it (--deterministic on), and is
-          // turned on by its name alone.
+        if (spec->type == OptionType::kBool && spec->choices.empty()) {
+          // A switch is on by its name alone; its value is written --name=value. A truth word
+          // after it is a value given separately, refused rather than read as a model name.
           const std::string next = k + 1 < words.size() ? words[k + 1] : std::string();
-          const bool literal = next == "on" || next == "off" || next == "true" || next == "false" ||
-                               next == "yes" || next == "no";
-          value = literal ? words[++k] : "true";
+          const bool truth = next == "true" || next == "on" || next == "yes";
+          if (truth || next == "false" || next == "off" || next == "no") {
+            return usage("option --" + name + " is a switch and takes no separate value '" + next +
+                         "' (write --" + name + "=" + next + " or --" + (truth ? "" : "no-") + name + ")");
+          }
+          value = "true";
         } else {
           if (k + 1 >= words.size()) return usage("option --" + name + " needs a value");
           value = words[++k];
@@ -180,10 +183,11 @@ std::string help_text() {
       "  lsmip stats MODEL [--json]        print model statistics\n"
       "  lsmip --help | --version | --print-options | --options-markdown\n"
       "\n"
-      "MODEL is MPS (fixed or free, optionally gzip-compressed) or CPLEX LP (*.lp, *.lp.gz).\n"
-      "Options are --name=value or --name value (dashes or underscores), --name / --no-name\n"
-      "or --name on|off for switches, -t SECONDS, -s SEED, -q (quiet), -v (verbose), and\n"
-      "--options-file FILE with 'name = value' lines (the command line wins).\n"
+      "MODEL is MPS (fixed or free, optionally gzip-compressed) or CPLEX LP (*.lp, *.lp.gz),\n"
+      "or '-' for standard input. Options are --name=value or --name value (dashes or\n"
+      "underscores); a switch (true|false) is --name, --no-name or --name=false, a choice\n"
+      "such as on|off is --name on or --name=on; -t SECONDS, -s SEED, -q (quiet), -v\n"
+      "(verbose), and --options-file FILE with 'name = value' lines (the command line wins).\n"
       "\n"
       "exit codes:\n"
       "  0 solution found and verified (check: solution feasible)\n"

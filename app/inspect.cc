@@ -27,10 +27,16 @@ int report_error(const Status& status) {
   return kExitInternal;
 }
 
-int run_stats(const CommandLine& cl, Logger& log) {
-  if (cl.positional.size() != 1) {
-    return report_error({StatusCode::kUsageError, "usage: lsmip stats MODEL [--json]"});
+int check_operands(const CommandLine& cl, std::size_t count, const std::string& usage) {
+  if (cl.positional.size() < count) return report_error({StatusCode::kUsageError, usage});
+  if (cl.positional.size() > count) {
+    return report_error({StatusCode::kUsageError, "unexpected argument '" + cl.positional[count] + "' (" + usage + ")"});
   }
+  return kExitOk;
+}
+
+int run_stats(const CommandLine& cl, Logger& log) {
+  if (const int code = check_operands(cl, 1, "usage: lsmip stats MODEL [--json]"); code != kExitOk) return code;
   Result<Model> model = io::read_model(cl.positional[0], io::read_options(cl.options), log);
   if (!model.ok()) return report_error(model.status());
   const ModelStats s = compute_stats(model.value());
@@ -43,8 +49,8 @@ int run_stats(const CommandLine& cl, Logger& log) {
 }
 
 int run_check(const CommandLine& cl, Logger& log) {
-  if (cl.positional.size() != 2) {
-    return report_error({StatusCode::kUsageError, "usage: lsmip check MODEL SOLUTION [--json]"});
+  if (const int code = check_operands(cl, 2, "usage: lsmip check MODEL SOLUTION [--json]"); code != kExitOk) {
+    return code;
   }
   Result<Model> model = io::read_model(cl.positional[0], io::read_options(cl.options), log);
   if (!model.ok()) return report_error(model.status());

@@ -95,9 +95,7 @@ int exit_code(const solver::SolveResult& r) {
 }  // namespace
 
 int run_solve(const CommandLine& cl, Logger& log) {
-  if (cl.positional.size() != 1) {
-    return report_error({StatusCode::kUsageError, "usage: lsmip [solve] MODEL [options]"});
-  }
+  if (const int code = check_operands(cl, 1, "usage: lsmip [solve] MODEL [options]"); code != kExitOk) return code;
   const Options& opt = cl.options;
   // Outputs that cannot be written, or would overwrite an input, are refused before anything
   // is read or written.

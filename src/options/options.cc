@@ -45,10 +45,14 @@ std::string format_double(double v) {
   return buf;
 }
 
-std::string text_of(bool v) { return v ? "true" : "false"; }
-std::string text_of(std::int64_t v) { return std::to_string(v); }
-std::string text_of(double v) { return format_double(v); }
-std::string text_of(const std::string& v) { return v; }
+// A bool option with choices "on|off" is written on or off, the others true or false.
+std::string text_of(const OptionSpec& spec, bool v) {
+  if (!spec.choices.empty()) return v ? "on" : "off";
+  return v ? "true" : "false";
+}
+std::string text_of(const OptionSpec&, std::int64_t v) { return std::to_string(v); }
+std::string text_of(const OptionSpec&, double v) { return format_double(v); }
+std::string text_of(const OptionSpec&, const std::string& v) { return v; }
 
 Status usage(std::string msg) { return {StatusCode::kUsageError, std::move(msg)}; }
 
@@ -57,6 +61,9 @@ Status parse_into(const OptionSpec& spec, std::string_view text, bool& out) {
     out = true;
   } else if (text == "false" || text == "0" || text == "no" || text == "off") {
     out = false;
+  } else if (!spec.choices.empty()) {
+    return usage("option '" + std::string(spec.name) + "' must be one of " + std::string(spec.choices) +
+                 ", got '" + std::string(text) + "'");
   } else {
     return usage("option '" + std::string(spec.name) + "' expects true or false, got '" +
                  std::string(text) + "'");
@@ -154,8 +161,9 @@ const char* type_name(OptionType t) {
 }
 
 std::string range_text(const OptionSpec& spec) {
+  if (!spec.choices.empty()) return std::string(spec.choices);
   if (spec.type == OptionType::kBool) return "true|false";
-  if (spec.type == OptionType::kString) return spec.choices.empty() ? "text" : std::string(spec.choices);
+  if (spec.type == OptionType::kString) return "text";
   return "[" + format_double(spec.min) + ", " + format_double(spec.max) + "]";
 }
 
@@ -178,7 +186,10 @@ Status set_option(Options& options, std::string_view name, std::string_view valu
 std::string option_value_text(const Options& options, std::string_view name) {
   const std::string key = normalise(name);
 #define LSMIP_OPTION_GET(opt, type, def, lo, hi, choices, group, help) \
-  if (key == #opt) return text_of(options.opt);
+  if (key == #opt) {                                                   \
+    for (const OptionSpec& spec : kSpecs)                              \
+      if (spec.name == key) return text_of(spec, options.opt);         \
+  }
   LSMIP_OPTIONS(LSMIP_OPTION_GET)
 #undef LSMIP_OPTION_GET
   return "";

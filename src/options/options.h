@@ -6,7 +6,10 @@
 // To add an option: add one X(...) line to LSMIP_OPTIONS in the right group.
 // Fields: name (snake_case, units in the name), C++ type (bool, std::int64_t,
 // double, std::string), default, minimum, maximum (ignored for bool and
-// string), allowed values for strings ("a|b", "" = any), group, help text.
+// string), allowed values ("a|b" for a string, "" = any; for a bool, "on|off"
+// makes it a two-valued choice, written on or off and given on the command line
+// as --name on|off, and "" a switch, written true or false: --name, --no-name),
+// group, help text.
 #pragma once
 
 #include <cstdint>
