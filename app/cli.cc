@@ -7,15 +7,18 @@
 namespace lsmip::app {
 namespace {
 
-Status usage(std::string msg) { return {StatusCode::kUsageError, std::move(msg)}; }
+Error usage(std::string msg) { return {ErrorCode::kInvalidArgument, std::move(msg)}; }
 
-const OptionSpec* find_spec(std::string_view name) {
+std::string underscored(std::string_view name) {
   std::string key(name);
-  for (char& c : key) {
-    if (c == '-') c = '_';
-  }
-  for (const OptionSpec& spec : option_specs()) {
-    if (spec.name == key) return &spec;
+  std::replace(key.begin(), key.end(), '-', '_');
+  return key;
+}
+
+const OptionInfo* find_option(const std::vector<OptionInfo>& table, std::string_view name) {
+  const std::string key = underscored(name);
+  for (const OptionInfo& o : table) {
+    if (o.name == key) return &o;
   }
   return nullptr;
 }
@@ -37,42 +40,44 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 // "unknown option '--x'", with the nearest option name when one is close.
-Status unknown_option(const std::string& word) {
+Error unknown_option(const std::vector<OptionInfo>& table, const std::string& word) {
   std::string key = word.substr(word.find_first_not_of('-'));
-  key = key.substr(0, key.find('='));
-  for (char& c : key) {
-    if (c == '-') c = '_';
-  }
+  key = underscored(key.substr(0, key.find('=')));
   std::string best;
   std::size_t best_d = std::max<std::size_t>(3, key.size() / 3) + 1;
-  for (const OptionSpec& spec : option_specs()) {
-    const std::size_t d = edit_distance(key, spec.name);
+  for (const OptionInfo& o : table) {
+    const std::size_t d = edit_distance(key, o.name);
     if (d < best_d) {
       best_d = d;
-      best = std::string(spec.name);
+      best = o.name;
     }
   }
   std::string msg = "unknown option '" + word + "'";
   if (!best.empty()) {
-    for (char& c : best) {
-      if (c == '_') c = '-';
-    }
+    std::replace(best.begin(), best.end(), '_', '-');
     msg += "; did you mean --" + best + "?";
   }
   return usage(msg + " (see lsmip --help)");
 }
 
+// The words a switch's value is written with; after a switch, such a word is a value given
+// separately (--presolve false), which is refused rather than read as a model name.
+bool truth_word(std::string_view w, bool& truth) {
+  truth = w == "true" || w == "on" || w == "yes";
+  return truth || w == "false" || w == "off" || w == "no";
+}
+
 }  // namespace
 
-Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
-  CommandLine cl;
+Error parse_command_line(int argc, const char* const* argv, CommandLine& cl) {
+  if (Error e = option_table(cl.table); !e.ok()) return e;
   std::vector<std::string> words(argv + 1, argv + argc);
   std::size_t k = 0;
   if (k < words.size() && (words[k] == "solve" || words[k] == "check" || words[k] == "stats")) {
     cl.command = words[k++];
   }
-  // Options files are read first, so that every option given on the command
-  // line (even one equal to its default) takes precedence over them.
+  // Options files are read first, so that every option given on the command line (even one
+  // equal to its default) takes precedence over them.
   for (std::size_t p = k; p < words.size(); ++p) {
     std::string file;
     if (words[p] == "--options-file" || words[p] == "--options_file") {
@@ -83,8 +88,7 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
     } else {
       continue;
     }
-    Status st = read_options_file(cl.options, file);
-    if (!st.ok()) return st;
+    if (Error e = cl.solver.read_options_file(file); !e.ok()) return e;
   }
   for (; k < words.size(); ++k) {
     const std::string& w = words[k];
@@ -104,18 +108,13 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
       cl.options_markdown = true;
       continue;
     }
-    if (w == "-q") {
-      cl.options.log_level = 0;
-      continue;
-    }
-    if (w == "-v") {
-      cl.options.log_level = 2;
+    if (w == "-q" || w == "-v") {
+      if (Error e = cl.solver.set_option("log_level", w == "-q" ? "0" : "2"); !e.ok()) return e;
       continue;
     }
     if (w == "-t" || w == "-s") {
       if (k + 1 >= words.size()) return usage("option " + w + " needs a value");
-      Status st = set_option(cl.options, w == "-t" ? "time_limit" : "seed", words[++k]);
-      if (!st.ok()) return st;
+      if (Error e = cl.solver.set_option(w == "-t" ? "time_limit" : "seed", words[++k]); !e.ok()) return e;
       continue;
     }
     if (w.size() > 2 && w.compare(0, 2, "--") == 0) {
@@ -134,68 +133,60 @@ Result<CommandLine> parse_command_line(int argc, const char* const* argv) {
         cl.json_stdout = true;
         continue;
       }
-      const OptionSpec* spec = find_spec(name);
-      if (spec == nullptr && name.compare(0, 3, "no-") == 0) {
-        const OptionSpec* neg = find_spec(name.substr(3));
-        if (neg != nullptr && neg->type == OptionType::kBool && !has_value) {
-          Status st = set_option(cl.options, neg->name, "false");
-          if (!st.ok()) return st;
+      const OptionInfo* option = find_option(cl.table, name);
+      if (option == nullptr && name.compare(0, 3, "no-") == 0) {
+        const OptionInfo* negated = find_option(cl.table, name.substr(3));
+        if (negated != nullptr && negated->kind == OptionKind::kSwitch && !has_value) {
+          if (Error e = cl.solver.set_bool_option(negated->name, false); !e.ok()) return e;
           continue;
         }
       }
-      if (spec == nullptr) return unknown_option(w);
-      if (!has_value) {
-        if (spec->type == OptionType::kBool) {
-          // A switch takes an explicit on/off word after it (--deterministic on), and is
-          // turned on by its name alone.
-          const std::string next = k + 1 < words.size() ? words[k + 1] : std::string();
-          const bool literal = next == "on" || next == "off" || next == "true" || next == "false" ||
-                               next == "yes" || next == "no";
-          value = literal ? words[++k] : "true";
-        } else {
-          if (k + 1 >= words.size()) return usage("option --" + name + " needs a value");
-          value = words[++k];
+      if (option == nullptr) return unknown_option(cl.table, w);
+      if (!has_value && option->kind == OptionKind::kSwitch) {
+        // A switch is on by its name alone; its value is written --name=value.
+        bool truth = false;
+        if (k + 1 < words.size() && truth_word(words[k + 1], truth)) {
+          const std::string& next = words[k + 1];
+          return usage("option --" + name + " is a switch and takes no separate value '" + next +
+                       "' (write --" + name + "=" + next + " or --" + (truth ? "" : "no-") + name + ")");
         }
+        value = "true";
+      } else if (!has_value) {
+        if (k + 1 >= words.size()) return usage("option --" + name + " needs a value");
+        value = words[++k];
       }
-      Status st = set_option(cl.options, spec->name, value);
-      if (!st.ok()) return st;
+      if (Error e = cl.solver.set_option(option->name, value); !e.ok()) return e;
       continue;
     }
     if (w.size() > 1 && w[0] == '-') return usage("unknown option '" + w + "' (see lsmip --help)");
     cl.positional.push_back(w);
   }
   if (cl.command.empty() && !cl.positional.empty()) cl.command = "solve";
-  return cl;
+  return {};
 }
 
-std::string help_text() {
-  std::string out =
-      "lsmip " LSMIP_VERSION
-      " - local search for integer and mixed-integer linear programs\n"
-      "\n"
-      "usage:\n"
-      "  lsmip [solve] MODEL [options]     search for good feasible solutions\n"
-      "  lsmip check MODEL SOLUTION [--json]\n"
-      "                                    verify a solution (MIPLIB, SCIP or HiGHS) against MODEL\n"
-      "  lsmip stats MODEL [--json]        print model statistics\n"
-      "  lsmip --help | --version | --print-options | --options-markdown\n"
-      "\n"
-      "MODEL is MPS (fixed or free) or CPLEX LP (*.lp), plain or compressed (gzip, bzip2, xz).\n"
-      "Options are --name=value or --name value (dashes or underscores), --name / --no-name\n"
-      "or --name on|off for switches, -t SECONDS, -s SEED, -q (quiet), -v (verbose), and\n"
-      "--options-file FILE with 'name = value' lines (the command line wins).\n"
-      "\n"
-      "exit codes:\n"
-      "  0 solution found and verified (check: solution feasible)\n"
-      "  1 input or usage error (bad model, solution, option; message names file:line)\n"
-      "  2 internal error\n"
-      "  3 no solution found within the limits (feasibility unknown)\n"
-      "  4 check: solution infeasible or its =obj= value does not match\n"
-      "  5 out of memory or --memory-limit reached\n"
-      "  6 check: the solution file makes no claim (=infeas=)\n"
-      " 10 the model is proven infeasible\n";
-  out += options_help();
+std::vector<std::string> non_default_options(const CommandLine& cl) {
+  std::vector<std::string> out;
+  for (const OptionInfo& o : cl.table) {
+    std::string now;
+    if (!cl.solver.get_option(o.name, now).ok() || now == o.default_text) continue;
+    std::string dashed = o.name;
+    std::replace(dashed.begin(), dashed.end(), '_', '-');
+    out.push_back("--" + dashed + "=" + now);
+  }
   return out;
+}
+
+double number_option(const Solver& solver, std::string_view name) {
+  double v = 0;
+  (void)solver.get_double_option(name, v);  // a name of the table: cannot fail
+  return v;
+}
+
+std::string text_option(const Solver& solver, std::string_view name) {
+  std::string v;
+  (void)solver.get_option(name, v);
+  return v;
 }
 
 }  // namespace lsmip::app

@@ -1,70 +1,95 @@
-// `lsmip stats` and `lsmip check`.
+// `lsmip stats` and `lsmip check`, and how the command line reports an error.
 #include <cstdio>
 
-#include "check/solution_checker.h"
 #include "commands.h"
 #include "exit_codes.h"
-#include "io/model_reader.h"
-#include "io/read_options.h"
-#include "io/solution_io.h"
-#include "model/model_stats.h"
 
 namespace lsmip::app {
+namespace {
 
-int report_error(const Status& status) {
-  std::fprintf(stderr, "%s\n", status.to_string().c_str());
-  switch (status.code()) {
-    case StatusCode::kOk: return kExitOk;
-    case StatusCode::kInputError:
-    case StatusCode::kUnsupported:
-    case StatusCode::kIoError:
-    case StatusCode::kUsageError: return kExitInputError;
-    case StatusCode::kInfeasible: return kExitInfeasible;
-    case StatusCode::kOutOfMemory: return kExitMemory;
-    case StatusCode::kInterrupted: return kExitNoSolution;
-    case StatusCode::kInternal: return kExitInternal;
+// Reads the model of `lsmip stats` and `lsmip check`: whatever the time limit (which is the
+// solve's), with the reader's warnings in the log.
+Error read_whole_model(CommandLine& cl, const std::string& path) {
+  if (Error e = cl.solver.set_double_option("time_limit", kInfinity); !e.ok()) return e;
+  if (Error e = cl.solver.set_callback([](const Event& ev) {
+        if (ev.kind == Event::Kind::kLog) Log::library_line(ev.message);
+        return false;
+      });
+      !e.ok()) {
+    return e;
+  }
+  return cl.solver.read_model(path);
+}
+
+}  // namespace
+
+int report_error(const Error& error) {
+  const std::string& m = error.message();
+  if (m.rfind("error: ", 0) == 0 || m.find(": error: ") != std::string::npos) {
+    std::fprintf(stderr, "%s\n", m.c_str());  // it names its file (and line) already
+  } else {
+    std::fprintf(stderr, "error: %s\n", m.empty() ? to_string(error.code()) : m.c_str());
+  }
+  switch (error.code()) {
+    case ErrorCode::kOk: return kExitOk;
+    case ErrorCode::kInvalidArgument:
+    case ErrorCode::kUnknownOption:
+    case ErrorCode::kBadValue:
+    case ErrorCode::kIo:
+    case ErrorCode::kFormat:
+    case ErrorCode::kNoModel: return kExitInputError;
+    case ErrorCode::kOutOfMemory: return kExitMemory;
+    case ErrorCode::kInterrupted:
+    case ErrorCode::kNoSolution: return kExitNoSolution;
+    case ErrorCode::kNullHandle:
+    case ErrorCode::kInternal:
+    case ErrorCode::kBusy:
+    case ErrorCode::kCallback: break;
   }
   return kExitInternal;
 }
 
-int run_stats(const CommandLine& cl, Logger& log) {
-  if (cl.positional.size() != 1) {
-    return report_error({StatusCode::kUsageError, "usage: lsmip stats MODEL [--json]"});
+int check_operands(const CommandLine& cl, std::size_t count, const std::string& usage) {
+  if (cl.positional.size() < count) return report_error({ErrorCode::kInvalidArgument, usage});
+  if (cl.positional.size() > count) {
+    return report_error({ErrorCode::kInvalidArgument,
+                         "unexpected argument '" + cl.positional[count] + "' (" + usage + ")"});
   }
-  Result<Model> model = io::read_model(cl.positional[0], io::read_options(cl.options), log);
-  if (!model.ok()) return report_error(model.status());
-  const ModelStats s = compute_stats(model.value());
-  // With --json, stdout holds the JSON object alone; the human text goes to stderr.
-  if (log.enabled(LogLevel::kNormal)) {
-    std::fputs(describe_stats(model.value(), s).c_str(), cl.json_stdout ? stderr : stdout);
-  }
-  if (cl.json_stdout) std::printf("%s\n", stats_json(model.value(), s).c_str());
   return kExitOk;
 }
 
-int run_check(const CommandLine& cl, Logger& log) {
-  if (cl.positional.size() != 2) {
-    return report_error({StatusCode::kUsageError, "usage: lsmip check MODEL SOLUTION [--json]"});
+int run_stats(CommandLine& cl, const Log& log) {
+  if (const int code = check_operands(cl, 1, "usage: lsmip stats MODEL [--json]"); code != kExitOk) return code;
+  if (Error e = read_whole_model(cl, cl.positional[0]); !e.ok()) return report_error(e);
+  std::string text, json;
+  if (Error e = cl.solver.model_statistics(Format::kText, text); !e.ok()) return report_error(e);
+  if (Error e = cl.solver.model_statistics(Format::kJson, json); !e.ok()) return report_error(e);
+  // With --json, stdout holds the JSON object alone; the human text goes to stderr.
+  if (log.normal()) std::fputs(text.c_str(), cl.json_stdout ? stderr : stdout);
+  if (cl.json_stdout) std::printf("%s\n", json.c_str());
+  return kExitOk;
+}
+
+int run_check(CommandLine& cl, const Log& log) {
+  if (const int code = check_operands(cl, 2, "usage: lsmip check MODEL SOLUTION [--json]"); code != kExitOk) {
+    return code;
   }
-  Result<Model> model = io::read_model(cl.positional[0], io::read_options(cl.options), log);
-  if (!model.ok()) return report_error(model.status());
-  Result<io::SolutionFile> sol = io::read_solution(cl.positional[1], model.value());
-  if (!sol.ok()) return report_error(sol.status());
-  if (sol->infeasible_marker && sol->num_given == 0) {
+  if (Error e = read_whole_model(cl, cl.positional[0]); !e.ok()) return report_error(e);
+  SolutionCheck c;
+  if (Error e = cl.solver.check_solution_file(cl.positional[1], c); !e.ok()) return report_error(e);
+  if (!c.claim) {
     std::fprintf(cl.json_stdout ? stderr : stdout,
                  "the solution file says '=infeas=' (no solution); nothing to check\n");
     if (cl.json_stdout) std::printf("{\"claim\": false, \"feasible\": null}\n");
     return kExitNoClaim;
   }
-  const check::CheckReport r = check::check_solution(model.value(), sol->values, cl.options.feas_tol,
-                                                     cl.options.int_tol, sol->objective);
-  if (log.enabled(LogLevel::kNormal)) {
+  if (log.normal()) {
     std::FILE* human = cl.json_stdout ? stderr : stdout;
-    std::fprintf(human, "%d of %d columns given (the others are 0)\n", sol->num_given, model->num_cols());
-    std::fputs(r.describe(model.value()).c_str(), human);
+    std::fprintf(human, "%d of %d columns given (the others are 0)\n", c.columns_given, cl.solver.num_cols());
+    std::fputs(c.text.c_str(), human);
   }
-  if (cl.json_stdout) std::printf("%s\n", r.to_json(model.value()).c_str());
-  return r.ok() ? kExitOk : kExitRejected;
+  if (cl.json_stdout) std::printf("%s\n", c.json.c_str());
+  return c.ok() ? kExitOk : kExitRejected;
 }
 
 }  // namespace lsmip::app

@@ -34,8 +34,8 @@ bool same_file(const FileId& a, const FileId& b) {
   return a.exists && b.exists && a.dev == b.dev && a.ino == b.ino;
 }
 
-Status refuse(const std::string& what, const std::string& path, const std::string& why) {
-  return {StatusCode::kUsageError, "--" + what + " '" + path + "' " + why};
+Error refuse(const std::string& what, const std::string& path, const std::string& why) {
+  return {ErrorCode::kInvalidArgument, "--" + what + " '" + path + "' " + why};
 }
 
 // The directory an atomic write of `path` creates its temporary file in (a symlink is
@@ -50,7 +50,7 @@ std::string target_of(const std::string& path) {
   return path;
 }
 
-Status check_one(const std::string& option, const std::string& path,
+Error check_one(const std::string& option, const std::string& path,
                  const std::vector<std::string>& inputs) {
   if (path.empty()) return {};
   const FileId id = identify(path);
@@ -82,15 +82,23 @@ Status check_one(const std::string& option, const std::string& path,
 
 }  // namespace
 
-Status check_output_paths(const Options& opt, const std::vector<std::string>& inputs) {
-  if (Status s = check_one("solution-file", opt.solution_file, inputs); !s.ok()) return s;
-  if (Status s = check_one("json", opt.json, inputs); !s.ok()) return s;
-  if (!opt.solution_file.empty() && !opt.json.empty()) {
-    const bool same = opt.solution_file == opt.json ||
-                      same_file(identify(opt.solution_file), identify(opt.json)) ||
-                      (std::filesystem::weakly_canonical(opt.solution_file) ==
-                       std::filesystem::weakly_canonical(opt.json));
-    if (same) return refuse("json", opt.json, "is the same file as --solution-file");
+Error check_output_paths(const std::string& solution_file, const std::string& json,
+                         const std::vector<std::string>& inputs) {
+  if (Error e = check_one("solution-file", solution_file, inputs); !e.ok()) return e;
+  if (Error e = check_one("json", json, inputs); !e.ok()) return e;
+  if (!solution_file.empty() && !json.empty()) {
+    // By inode when both exist, else by the absolute, normalised path (out.sol and ./out.sol
+    // are one file before either is written; a symlinked directory resolves).
+    const auto normal = [](const std::string& p) {
+      std::error_code ec;
+      const std::filesystem::path a = std::filesystem::absolute(p, ec);
+      if (ec) return std::filesystem::path(p).lexically_normal();
+      const std::filesystem::path c = std::filesystem::weakly_canonical(a, ec);
+      return ec ? a.lexically_normal() : c;
+    };
+    const bool same = solution_file == json || same_file(identify(solution_file), identify(json)) ||
+                      normal(target_of(solution_file)) == normal(target_of(json));
+    if (same) return refuse("json", json, "is the same file as --solution-file");
   }
   return {};
 }

@@ -8,12 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "options/options.h"
-#include "util/status.h"
+#include "lsmip/lsmip.hpp"
 
 namespace lsmip::app {
 
-// `inputs`: paths the run reads. kUsageError or kIoError naming the output.
-Status check_output_paths(const Options& options, const std::vector<std::string>& inputs);
+// `solution_file` and `json` are the outputs ("" = none), `inputs` the paths the run reads.
+// kInvalidArgument naming the output.
+Error check_output_paths(const std::string& solution_file, const std::string& json,
+                         const std::vector<std::string>& inputs);
 
 }  // namespace lsmip::app

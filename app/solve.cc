@@ -1,8 +1,9 @@
-// `lsmip [solve] MODEL [options]`: the command-line layer over solver::Solver.
+// `lsmip [solve] MODEL [options]`: the command-line layer over lsmip::Solver.
 //
 // This file owns what only an application may own: the signal handlers, the
-// wall clock of the run, the files named on the command line, and the exit
-// code. The pipeline itself (presolve, workers, verification) is the library's;
+// wall clock of the run (given to the solver, so that the time limit counts the
+// reading too), the files named on the command line, and the exit code. The
+// pipeline itself (reading, presolve, workers, verification) is the library's;
 // every solution it returns was checked on the original model, and it is
 // written atomically.
 #include <atomic>
@@ -11,21 +12,14 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <memory>
-#include <optional>
 #include <thread>
 #include <unistd.h>
 
 #include "commands.h"
 #include "exit_codes.h"
-#include "io/model_reader.h"
-#include "io/read_options.h"
-#include "io/solution_io.h"
-#include "model/model_stats.h"
 #include "output_paths.h"
-#include "solver/solve_report.h"
-#include "solver/solver.h"
-#include "util/atomic_file.h"
 
 namespace lsmip::app {
 namespace {
@@ -43,8 +37,8 @@ extern "C" void on_signal(int sig) {
   }
 }
 
-// SIGINT, SIGTERM and SIGHUP end the run like a time limit. No SA_RESTART: a signal must
-// interrupt a blocking read so the reader can see the stop. SIGPIPE is ignored, so a closed
+// SIGINT, SIGTERM and SIGHUP end the run like a time limit (the solver polls the flag). No
+// SA_RESTART: a signal interrupts a blocking read at once. SIGPIPE is ignored, so a closed
 // pipe on stdout fails a write instead of killing the run before the solution is written.
 void install_signal_handlers() {
   struct sigaction sa {};
@@ -57,6 +51,8 @@ void install_signal_handlers() {
   std::signal(SIGPIPE, SIG_IGN);
 }
 
+bool signalled() { return g_signals.load(std::memory_order_relaxed) > 0; }
+
 class Clock {
  public:
   Clock() : start_(std::chrono::steady_clock::now()) {}
@@ -68,158 +64,131 @@ class Clock {
   std::chrono::steady_clock::time_point start_;
 };
 
-// Leaves the promised solution file behind when there is no solution.
-void write_no_solution(const Options& opt) {
-  if (!opt.solution_file.empty()) (void)write_file_atomically(opt.solution_file, "=infeas=\n");
+// The outputs the command line names ("" = none).
+struct Outputs {
+  std::string solution_file, json;
+};
+
+// A run that ends before the solver could report: the promised solution file becomes
+// =infeas=, so that no file of an earlier run looks like this run's result, and the report
+// records why (`error`: "" = none).
+void write_failure(const Solver& s, const Outputs& out, StopReason reason, const std::string& error,
+                   double seconds) {
+  if (!out.solution_file.empty()) (void)s.write_solution(out.solution_file, IfNoSolution::kWriteMarker);
+  if (out.json.empty()) return;
+  std::string json;
+  if (s.failure_report_json(reason, error, seconds, !out.solution_file.empty(), json).ok()) {
+    (void)write_atomically(out.json, json);
+  }
 }
 
-// After an input error no file of an earlier run may look like this run's result: the
-// solution file becomes =infeas= and the report records the error.
-void write_failure(const Options& opt, const Model* model, const Status& error, double seconds) {
-  write_no_solution(opt);
-  if (opt.json.empty()) return;
-  solver::SolveResult r;
-  r.stop_reason = solver::StopReason::kError;
-  r.error = error;
-  r.seconds = seconds;
-  (void)write_file_atomically(opt.json, solver::json_report(model, opt, r, !opt.solution_file.empty()));
-}
-
-int exit_code(const solver::SolveResult& r) {
-  if (!r.error.ok() && !r.has_solution) return kExitInternal;
-  if (r.stop_reason == solver::StopReason::kMemoryLimit) return kExitMemory;
+int exit_code(const SolveResult& r) {
+  if (!r.error.empty() && !r.has_solution) return kExitInternal;
+  if (r.stop_reason == StopReason::kMemoryLimit) return kExitMemory;
   if (r.has_solution) return kExitOk;
-  return r.status == solver::SolveStatus::kInfeasible ? kExitInfeasible : kExitNoSolution;
+  return r.status == SolveStatus::kInfeasible ? kExitInfeasible : kExitNoSolution;
 }
 
 }  // namespace
 
-int run_solve(const CommandLine& cl, Logger& log) {
-  if (cl.positional.size() != 1) {
-    return report_error({StatusCode::kUsageError, "usage: lsmip [solve] MODEL [options]"});
-  }
-  const Options& opt = cl.options;
+int run_solve(CommandLine& cl, const Log& log) {
+  if (const int code = check_operands(cl, 1, "usage: lsmip [solve] MODEL [options]"); code != kExitOk) return code;
+  Solver& solver = cl.solver;
+  const std::string& path = cl.positional[0];
+  const Outputs out{text_option(solver, "solution_file"), text_option(solver, "json")};
   // Outputs that cannot be written, or would overwrite an input, are refused before anything
   // is read or written.
-  if (const Status st = check_output_paths(opt, {cl.positional[0], opt.initial_solution}); !st.ok()) {
-    return report_error(st);
+  if (Error e = check_output_paths(out.solution_file, out.json, {path, text_option(solver, "initial_solution")});
+      !e.ok()) {
+    return report_error(e);
   }
   const Clock clock;
   install_signal_handlers();
-  solver::SolveControl control;
-  control.clock = [&clock] { return clock.seconds(); };
-  control.interrupted = [] { return g_signals.load(std::memory_order_relaxed) > 0; };
-  auto stop_reading = [&] { return control.interrupted() || clock.seconds() >= opt.time_limit; };
+  (void)solver.set_clock([&clock] { return clock.seconds(); });
+  (void)solver.set_terminator(signalled);
 
-  log.info("lsmip %s: local search for mixed-integer programs", LSMIP_VERSION);
+  // The callback prints the library's log and keeps --solution-file current under
+  // --write-every; the result callback (on_result below) writes the outputs.
+  const double write_every = number_option(solver, "write_every");
+  double last_write = -kInfinity;
+  Error e = solver.set_callback([&](const Event& ev) {
+    switch (ev.kind) {
+      case Event::Kind::kLog: Log::library_line(ev.message); break;
+      case Event::Kind::kIncumbent:
+        if (out.solution_file.empty() || !std::isfinite(write_every) || ev.seconds - last_write < write_every) break;
+        last_write = ev.seconds;
+        if (Error w = solver.write_solution(out.solution_file, ev.x, ev.objective); !w.ok()) {
+          log.warning("%s", w.message().c_str());
+        }
+        break;
+      case Event::Kind::kProgress: break;
+    }
+    return false;
+  });
+  if (!e.ok()) return report_error(e);
+
+  log.info("lsmip %s: local search for mixed-integer programs", version());
   std::string changed;
-  for (const std::string& w : non_default_options(opt)) changed += " " + w;
+  for (const std::string& w : non_default_options(cl)) changed += " " + w;
   log.info("options:%s", changed.empty() ? " (defaults)" : changed.c_str());
 
-  const std::string& path = cl.positional[0];
-  std::optional<Result<Model>> reading;
-  try {
-    reading.emplace(io::read_model(path, io::read_options(opt), log, stop_reading));
-  } catch (const std::bad_alloc&) {
-    std::fputs("error: out of memory while reading the model (raise --memory-limit)\n", stderr);
-    write_no_solution(opt);
-    if (!opt.json.empty()) {
-      solver::SolveResult r;
-      r.stop_reason = solver::StopReason::kMemoryLimit;
-      r.seconds = clock.seconds();
-      (void)write_file_atomically(opt.json, solver::json_report(nullptr, opt, r, !opt.solution_file.empty()));
+  if (e = solver.read_model(path); !e.ok()) {
+    if (e.code() == ErrorCode::kOutOfMemory) {
+      std::fputs("error: out of memory while reading the model (raise --memory-limit)\n", stderr);
+      write_failure(solver, out, StopReason::kMemoryLimit, "", clock.seconds());
+      return kExitMemory;
     }
-    return kExitMemory;
-  }
-  // Reading (the model or the initial solution) stopped by the time limit or a signal:
-  // nothing to search yet, so the promised files are left behind, saying so.
-  auto stopped_reading = [&](const Model* model, const Status& st) {
-    log.info("reading stopped at %s:%lld by the time limit or a signal; no solution",
-             st.where().file.c_str(), static_cast<long long>(st.where().line));
-    write_no_solution(opt);
-    if (!opt.json.empty()) {
-      solver::SolveResult r;
-      r.stop_reason = control.interrupted() ? solver::StopReason::kInterrupted
-                                            : solver::StopReason::kTimeLimit;
-      r.seconds = clock.seconds();
-      (void)write_file_atomically(opt.json, solver::json_report(model, opt, r, !opt.solution_file.empty()));
+    if (e.code() == ErrorCode::kInterrupted) {
+      // Nothing to search yet: leave the promised files behind, saying so.
+      log.info("%s; no solution", e.message().c_str());
+      write_failure(solver, out, signalled() ? StopReason::kInterrupted : StopReason::kTimeLimit, "",
+                    clock.seconds());
+      return kExitNoSolution;
     }
-    return kExitNoSolution;
-  };
-  Result<Model>& read = *reading;
-  if (!read.ok()) {
-    if (read.status().code() == StatusCode::kInterrupted) return stopped_reading(nullptr, read.status());
-    write_failure(opt, nullptr, read.status(), clock.seconds());
-    return report_error(read.status());
+    write_failure(solver, out, StopReason::kError, e.message(), clock.seconds());
+    return report_error(e);
   }
-  const Model& model = read.value();
   log.info("read %s in %.2fs", path.c_str(), clock.seconds());
-  log.log(LogLevel::kNormal, "%s", describe_stats(model, compute_stats(model)).c_str());
-
-  solver::Solver solver(model, opt, log);
-  if (!opt.initial_solution.empty()) {
-    // Like the model, a FIFO or a trickling pipe is read in slices that honour the stop.
-    Result<io::SolutionFile> sol = io::read_solution(opt.initial_solution, model, stop_reading);
-    if (!sol.ok()) {
-      if (sol.status().code() == StatusCode::kInterrupted) return stopped_reading(&model, sol.status());
-      write_failure(opt, &model, sol.status(), clock.seconds());
-      return report_error(sol.status());
-    }
-    std::vector<double> start(static_cast<std::size_t>(model.num_cols()), std::nan(""));
-    for (Index j = 0; j < model.num_cols(); ++j) {
-      if (sol->given[static_cast<std::size_t>(j)]) start[static_cast<std::size_t>(j)] = sol->values[static_cast<std::size_t>(j)];
-    }
-    log.info("initial solution %s: %d of %d columns given (%s)", opt.initial_solution.c_str(),
-             sol->num_given, model.num_cols(), sol->num_given == model.num_cols() ? "full" : "partial");
-    solver.set_initial_solution(std::move(start));
-  }
-
-  // --write-every: the solution file follows the incumbent while the run goes on.
-  double last_write = -kInf;
-  if (!opt.solution_file.empty() && std::isfinite(opt.write_every)) {
-    control.on_incumbent = [&](const solver::TracePoint& t, const std::vector<double>& x) {
-      if (t.seconds - last_write < opt.write_every) return;
-      last_write = t.seconds;
-      const Status st = io::write_solution(opt.solution_file, model, x, t.objective);
-      if (!st.ok()) log.warning("%s", st.to_string().c_str());
-    };
-  }
+  std::string stats;
+  if (solver.model_statistics(Format::kText, stats).ok()) log.text(stats);
 
   // The outputs and the summary are written as soon as the result is known, before the
   // workers are torn down. A CBC worker stops at its next simplex iteration or node; should
   // one be inside a step that polls neither (a long probing pass), the process does not wait
   // for it: 0.2 s after the outputs it exits with the run's code.
   int code = 0;
-  bool written = false, outputs_done = false;
+  bool outputs_done = false;
   auto torn_down = std::make_shared<std::atomic<bool>>(false);  // shared with the watchdog
-  auto write_outputs = [&](const solver::SolveResult& res) {
+  auto on_result = [&](const SolveResult& res) {
     outputs_done = true;
     code = exit_code(res);
-    if (!opt.solution_file.empty()) {
-      const Status st = res.has_solution ? io::write_solution(opt.solution_file, model, res.x, res.objective)
-                                         : write_file_atomically(opt.solution_file, "=infeas=\n");
-      if (!st.ok()) {
-        code = report_error(st);
+    bool written = false;
+    if (!out.solution_file.empty()) {
+      if (Error w = solver.write_solution(out.solution_file, IfNoSolution::kWriteMarker); !w.ok()) {
+        code = report_error(w);
       } else {
         written = true;
       }
     }
-    if (!opt.json.empty()) {
-      const Status st = write_file_atomically(opt.json, solver::json_report(&model, opt, res, written));
-      if (!st.ok()) code = report_error(st);
+    if (!out.json.empty()) {
+      std::string json;
+      Error w = solver.report_json(written, json);
+      if (w.ok()) w = write_atomically(out.json, json);
+      if (!w.ok()) code = report_error(w);
     }
-    if (!res.error.ok()) log.warning("search stopped: %s", res.error.to_string().c_str());
+    if (!res.error.empty()) log.warning("search stopped: %s", res.error.c_str());
     if (res.warm_start) {
       log.info("warm start: %s", res.warm_start_feasible   ? "feasible"
                                  : res.warm_start_repaired ? "infeasible, repaired by the search"
                                                            : "infeasible");
     }
-    if (res.stop_reason == solver::StopReason::kMemoryLimit) {
+    if (res.stop_reason == StopReason::kMemoryLimit) {
       std::fputs("error: out of memory; writing the best solution found\n", stderr);
     }
-    solver::log_summary(log, opt, res);
+    std::string summary;
+    if (solver.report_summary(summary).ok()) log.text(summary);
     if (written) {
-      log.info("solution file     %s%s", opt.solution_file.c_str(), res.has_solution ? "" : " (=infeas=: no solution)");
+      log.info("solution file     %s%s", out.solution_file.c_str(), res.has_solution ? "" : " (=infeas=: no solution)");
     }
     std::fflush(stdout);
     std::fflush(stderr);
@@ -237,18 +206,27 @@ int run_solve(const CommandLine& cl, Logger& log) {
       // No thread to spare (a memory limit): the outputs are written; teardown is waited for.
     }
   };
-  control.on_result = write_outputs;
-  solver::SolveResult r;
-  try {
-    r = solver.solve(control);
-  } catch (const std::bad_alloc&) {
-    std::fputs("error: out of memory during the search\n", stderr);
-    r.stop_reason = solver::StopReason::kMemoryLimit;
-    r.seconds = clock.seconds();
-  }
+  if (e = solver.set_result_callback(on_result); !e.ok()) return report_error(e);
+  e = solver.solve();
   torn_down->store(true);
-  if (!outputs_done) write_outputs(r);  // the solve threw (out of memory) before its result
-  return code;
+  if (outputs_done) return code;
+  if (e.code() == ErrorCode::kOutOfMemory) {
+    // The search ran out of memory before its result: the result says so (memory_limit).
+    std::fputs("error: out of memory during the search\n", stderr);
+    on_result(solver.result());
+    return code;
+  }
+  if (e.code() == ErrorCode::kInterrupted) {
+    // Reading the initial solution (a FIFO, say) stopped by the time limit or a signal:
+    // nothing to search yet, so the promised files are left behind, saying so.
+    log.info("%s; no solution", e.message().c_str());
+    write_failure(solver, out, signalled() ? StopReason::kInterrupted : StopReason::kTimeLimit, "",
+                  clock.seconds());
+    return kExitNoSolution;
+  }
+  // The run did not start (a bad initial_solution file, ...).
+  write_failure(solver, out, StopReason::kError, e.message(), clock.seconds());
+  return report_error(e);
 }
 
 }  // namespace lsmip::app

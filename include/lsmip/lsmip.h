@@ -62,6 +62,7 @@
 #define LSMIP_ERROR_NO_SOLUTION 10     /* the last solve found no solution (or none was run) */
 #define LSMIP_ERROR_BUSY 11            /* the handle is solving (e.g. called from its callback) */
 #define LSMIP_ERROR_CALLBACK 12        /* a C++ callback threw an exception; the solve stopped */
+#define LSMIP_ERROR_INTERRUPTED 13     /* lsmip_read_model stopped: an interrupt or the time limit */
 
 /* Solve status (lsmip_get_status). */
 #define LSMIP_STATUS_UNKNOWN 0    /* no solution and no proof (also: not solved yet) */
@@ -130,10 +131,11 @@ LSMIP_API const char* lsmip_stop_reason_name(int reason);
 
 /* ---- The model ---------------------------------------------------------- */
 
-/* Replaces the model by the file's: MPS (free or fixed) or CPLEX LP (*.lp), plain or
- * compressed with gzip, bzip2 or xz (found from the content), read with the options
- * mps_format and mps_negative_upper. Errors: IO, FORMAT
- * (the message is "FILE:LINE: error: ..."). On error the previous model is kept. */
+/* Replaces the model by the file's: MPS (free or fixed) or CPLEX LP, plain or compressed
+ * with gzip, bzip2 or xz (found from the content), or "-" for standard input, read with the
+ * options format, mps_format and mps_negative_upper. Errors: IO, FORMAT (the message is
+ * "FILE:LINE: error: ..."), INTERRUPTED (lsmip_interrupt, or time_limit seconds after the
+ * call began). On error the previous model is kept. */
 LSMIP_API int lsmip_read_model(lsmip_solver* h, const char* path);
 /* Discards the model, the warm start and the result (options are kept). */
 LSMIP_API int lsmip_clear_model(lsmip_solver* h);
@@ -192,8 +194,9 @@ LSMIP_API int lsmip_set_callback(lsmip_solver* h, lsmip_callback fn, void* user)
  * lsmip_get_stop_reason. Errors: NO_MODEL, INVALID_ARGUMENT (the model or the warm start is
  * inconsistent), OUT_OF_MEMORY, CALLBACK, INTERNAL, IO/FORMAT (option initial_solution). */
 LSMIP_API int lsmip_solve(lsmip_solver* h);
-/* Asks a running (or the next) solve to stop as soon as possible. Thread-safe and
- * async-signal-safe: it only sets an atomic flag, which lsmip_solve clears when it returns. */
+/* Asks a running (or the next) solve or model read to stop as soon as possible. Thread-safe
+ * and async-signal-safe: it only sets an atomic flag, which lsmip_solve clears when it
+ * returns, and lsmip_read_model when it stops for it. */
 LSMIP_API int lsmip_interrupt(lsmip_solver* h);
 
 /* ---- The result of the last solve -------------------------------------- */

@@ -14,9 +14,16 @@
 //
 // Threads: different Solver objects may be used from different threads at
 // once. One object is used by one thread at a time, except interrupt(), which
-// any thread may call while solve() runs. Callbacks run on the solver's
-// threads, one at a time; from a callback only interrupt() may be called on the
-// same object (other calls return kBusy).
+// any thread may call while read_model() or solve() runs. Callbacks run on the
+// solver's threads, one at a time; from a callback, interrupt() and the const
+// members may be called on the same object (calls that would change it return
+// kBusy).
+//
+// An application such as the lsmip command line builds on the same object: the
+// option table (option_table()) for its arguments and help, set_clock() and
+// set_terminator() for its own wall clock and signals, the result callback to
+// write its outputs before the workers are torn down, and the reports
+// (statistics, solution check, JSON report, summary).
 #pragma once
 
 #include <cstdint>
@@ -48,9 +55,12 @@ enum class ErrorCode : int {
   kNoSolution = LSMIP_ERROR_NO_SOLUTION,
   kBusy = LSMIP_ERROR_BUSY,
   kCallback = LSMIP_ERROR_CALLBACK,
+  kInterrupted = LSMIP_ERROR_INTERRUPTED,
 };
 
-// The outcome of a call: kOk, or a code and a message naming what was wrong.
+// The outcome of a call: kOk, or a code and a message naming what was wrong. A message
+// about a place in a file reads "FILE:LINE: error: ..." (or "FILE: error: ..."), as
+// compilers write it; other messages are a bare phrase ("option 'seed' must be in ...").
 class Error {
  public:
   Error() = default;
@@ -136,23 +146,88 @@ struct SolveResult {
   std::vector<Improvement> improvements;   // every improvement, exact objectives
   std::vector<EliteSolution> elites;       // best first
   std::string infeasible_reason;           // for kInfeasible
+  std::string error;                       // an internal error that ended the run ("" = none)
+  bool warm_start = false;                 // an initial solution was given
+  bool warm_start_feasible = false;        // ... and it was feasible
+  bool warm_start_repaired = false;        // ... infeasible, and the search repaired it
 };
 
-// What a callback sees (objectives exact, in the model's sense).
+// What a callback sees (objectives exact, in the model's sense). The views are
+// valid during the call only.
 struct Event {
-  enum class Kind : int { kLog = LSMIP_EVENT_LOG, kIncumbent = LSMIP_EVENT_INCUMBENT,
-                          kProgress = LSMIP_EVENT_PROGRESS };
+  enum class Kind : int {
+    kLog = LSMIP_EVENT_LOG,              // a line of the log of read_model() or solve()
+    kIncumbent = LSMIP_EVENT_INCUMBENT,  // a new best verified solution
+    kProgress = LSMIP_EVENT_PROGRESS,    // about every 1e6 work units of a worker
+  };
   Kind kind = Kind::kLog;
   std::string_view message;  // kLog: one line without newline
   double seconds = 0;
   double work = 0;
   double objective = std::numeric_limits<double>::quiet_NaN();  // best so far; NaN = none
   std::string_view source;   // kIncumbent
+  std::span<const double> x;  // kIncumbent: the solution, one value per column
 };
 
 // Returns true to request a stop (like interrupt()). Must not throw; if it does, the run
 // stops and solve() returns kCallback.
 using Callback = std::function<bool(const Event&)>;
+
+// Receives the final result of a solve() (the same as result() then), once, on solve()'s own
+// thread, as soon as it is known and before the workers are torn down (ending a CBC search
+// can take a few tenths of a second): the moment to write the outputs. Called one at a time
+// with the Callback. Must not throw; if it does, solve() returns kCallback.
+using ResultCallback = std::function<void(const SolveResult&)>;
+
+// ---- The option table: every option, as `lsmip --help` and docs/options.md show it.
+enum class OptionKind : int {
+  kSwitch,   // true or false
+  kChoice,   // one of `choices`
+  kInteger,  // a whole number in [min, max]
+  kNumber,   // a number in [min, max]; "inf" and "-inf" where the range allows them
+  kText,     // any text (a file name)
+};
+
+struct OptionInfo {
+  std::string name;                  // snake_case, e.g. "time_limit" (set_option takes dashes too)
+  OptionKind kind = OptionKind::kText;
+  bool boolean = false;              // a truth value (kSwitch, or the choice on|off): set_bool_option
+  std::string default_text;          // the default, as get_option() writes values
+  std::vector<std::string> choices;  // kChoice: the allowed values, in order
+  double min = 0, max = 0;           // kInteger, kNumber: the allowed range
+  std::string group;                 // "limits", "output", ...: a group's options are adjacent
+  std::string help;                  // one paragraph without newlines
+};
+
+// Every option, in the table's order.
+LSMIP_API Error option_table(std::vector<OptionInfo>& out);
+
+// The result of check_solution_file().
+struct SolutionCheck {
+  bool claim = false;             // false: the file says "=infeas=" and gives no value
+  bool feasible = false;          // bounds, integrality and rows within feas_tol and int_tol
+  bool objective_matches = true;  // the file's "=obj=" value, if any, agrees with `objective`
+  double objective = std::numeric_limits<double>::quiet_NaN();  // recomputed, offset included
+  std::int32_t columns_given = 0; // columns the file assigns; the others count as 0
+  std::string text;               // human report naming the worst bound, integer and row
+  std::string json;               // the same as one JSON object
+  bool ok() const { return claim && feasible && objective_matches; }
+};
+
+// What write_solution() does when there is no solution.
+enum class IfNoSolution : int {
+  kError,        // returns kNoSolution and writes nothing
+  kWriteMarker,  // writes the MIPLIB marker "=infeas=" (no solution) and returns kOk
+};
+
+// The form of a report.
+enum class Format : int { kText, kJson };
+
+// Replaces `path` by `content` so that no reader ever sees a partial file, as
+// Solver::write_solution() writes: a temporary file in the same folder, flushed and renamed
+// over `path` (a symlink is written through, a pipe or device written directly). For an
+// application's own outputs, such as the JSON report. Errors: kIo naming the file.
+LSMIP_API Error write_atomically(const std::string& path, std::string_view content);
 
 class LSMIP_API Solver {
  public:
@@ -164,8 +239,13 @@ class LSMIP_API Solver {
   Solver& operator=(const Solver&) = delete;
 
   // ---- The model.
-  // Replaces the model by the file's (MPS or LP by the name, plain, gzip, bzip2 or xz), read with the
-  // options mps_format and mps_negative_upper. Errors: kIo, kFormat ("FILE:LINE: error: ...").
+  // Replaces the model by the file's: MPS (fixed or free) or CPLEX LP, plain or compressed
+  // with gzip, bzip2 or xz (found from the content), from a file, a pipe or standard input
+  // ("-"). The format is the option `format` (auto: by the name, else by the content), read
+  // with mps_format and mps_negative_upper; the reader's warnings go to the callback as kLog
+  // events. The read stops at interrupt(), at the terminator and when the clock reaches
+  // time_limit. Errors: kIo, kFormat ("FILE:LINE: error: ..."), kInterrupted ("reading
+  // stopped at FILE:LINE by ..."), kOutOfMemory; on error the previous model is kept.
   Error read_model(const std::string& path);
   // Replaces the model by `data` (validated like add_*; nothing changes on error).
   Error set_model(const ModelData& data);
@@ -198,7 +278,13 @@ class LSMIP_API Solver {
   Error set_double_option(std::string_view name, double value);
   Error set_string_option(std::string_view name, std::string_view value);
   Error get_option(std::string_view name, std::string& value_text) const;
-  // Reads "name = value" lines, as --options-file does.
+  // Typed getters. Errors: kUnknownOption; kBadValue when the option has another type (an
+  // integer option may be read as a double, an on|off choice as a bool).
+  Error get_bool_option(std::string_view name, bool& value) const;
+  Error get_int_option(std::string_view name, std::int64_t& value) const;
+  Error get_double_option(std::string_view name, double& value) const;
+  // Reads "name = value" lines ('#' starts a comment), as --options-file does. Errors carry
+  // "FILE:LINE: error: "; on error no option changes.
   Error read_options_file(const std::string& path);
 
   // ---- Solving.
@@ -206,16 +292,55 @@ class LSMIP_API Solver {
   Error set_initial_solution(std::span<const double> x);
   // Installs the callback (an empty one removes it).
   Error set_callback(Callback callback);
+  // Installs the result callback (an empty one removes it).
+  Error set_result_callback(ResultCallback callback);
+  // The clock of the runs: seconds since the caller's run began (thread-safe, never
+  // decreasing). time_limit, the times of the log, the events and the result are then on
+  // it, so that a limit can count the reading of the model too. Empty (the default): each
+  // read_model() and solve() starts a clock of its own at 0.
+  Error set_clock(std::function<double()> clock);
+  // A stop condition polled often while read_model() or solve() runs, from any of the
+  // solver's threads: true ends the call as interrupt() does (e.g. a flag a signal handler
+  // sets). It must be cheap, thread-safe and must not throw. Empty (the default): none.
+  Error set_terminator(std::function<bool()> terminator);
   // Runs until a limit, interrupt, goal or proof. kOk when the run ended normally, with or
   // without a solution (see result()); the result is also filled after kCallback,
-  // kOutOfMemory and kInternal.
+  // kOutOfMemory and kInternal. The option initial_solution, when no warm start was set, is
+  // read first (a log line says how many columns it gives; errors kIo, kFormat).
   Error solve();
-  // Asks a running (or the next) solve to stop. Thread-safe and async-signal-safe (it sets
-  // an atomic flag); the flag is cleared when solve() returns.
+  // Asks a running (or the next) read_model() or solve() to stop. Thread-safe and
+  // async-signal-safe (it sets an atomic flag); the flag is cleared when solve() returns and
+  // when read_model() stops for it.
   void interrupt() noexcept;
   const SolveResult& result() const;
-  // The best solution in the MIPLIB format, written atomically. kNoSolution if none.
-  Error write_solution(const std::string& path) const;
+  // The best solution in the MIPLIB format ("=obj= VALUE", then "NAME VALUE" per column),
+  // written atomically: a temporary file in the same folder renamed over `path` (a symlink
+  // is written through, a pipe or device directly). Without a solution: see IfNoSolution.
+  Error write_solution(const std::string& path, IfNoSolution if_none = IfNoSolution::kError) const;
+  // Writes `x` (one value per column; `objective` in the model's sense) the same way, e.g.
+  // the values of a kIncumbent event. Errors: kNoModel, kInvalidArgument (size), kIo.
+  Error write_solution(const std::string& path, std::span<const double> x, double objective) const;
+
+  // ---- Reports.
+  // Statistics of the model: sizes, column and row types, coefficient ranges. kText: a
+  // multi-line summary (lines end in '\n'); kJson: one JSON object. kNoModel if none.
+  Error model_statistics(Format format, std::string& out) const;
+  // Checks the MIPLIB solution file `path` against the model, with the options feas_tol and
+  // int_tol (absent columns count as 0, as the MIPLIB checker has it). Errors: kNoModel,
+  // kIo, kFormat (an unknown column, a malformed value: "FILE:LINE: error: ...").
+  Error check_solution_file(const std::string& path, SolutionCheck& out) const;
+  // The JSON report of the last solve(), as `lsmip --json` writes it; `solution_written`
+  // is recorded as the key of that name. Before any solve(): the report of an empty run.
+  Error report_json(bool solution_written, std::string& json) const;
+  // The JSON report of a run that ended before solve() could report: a model file that
+  // cannot be read, a stop or out of memory while reading, a bad initial_solution file.
+  // `reason`, `error` ("" = none) and `seconds` are recorded; the model is named when one
+  // is loaded.
+  Error failure_report_json(StopReason reason, std::string_view error, double seconds,
+                            bool solution_written, std::string& json) const;
+  // The closing summary of the last solve(): status, objective, bound and gap, times, moves
+  // and a row per worker, as lines ending in '\n'.
+  Error report_summary(std::string& text) const;
 
   struct Impl;
 

@@ -94,6 +94,7 @@ const char* lsmip_error_name(int code) {
     case LSMIP_ERROR_NO_SOLUTION: return "no_solution";
     case LSMIP_ERROR_BUSY: return "busy";
     case LSMIP_ERROR_CALLBACK: return "callback";
+    case LSMIP_ERROR_INTERRUPTED: return "interrupted";
     default: return "unknown";
   }
 }
@@ -378,7 +379,7 @@ int lsmip_get_elite(const lsmip_solver* h, int32_t k, double* x, int32_t n, doub
 int lsmip_write_solution(const lsmip_solver* h, const char* path) {
   return call(h, [&]() -> Error {
     if (path == nullptr) return null_arg("path");
-    return h->impl.write_solution(path);
+    return h->impl.write_solution(path, lsmip::IfNoSolution::kError);
   });
 }
 

@@ -1,19 +1,25 @@
 // The C++ API (include/lsmip/lsmip.hpp) over solver::Solver.
 //
-// The API owns what the library leaves to its caller: the clock of a solve
-// (steady_clock from the start of solve()), the stop token (the interrupt flag
-// and the callbacks' stop requests) and the log, which goes to the user's
-// callback. Incumbent and progress events come from the solver's observers
-// (solver::SolveControl::on_incumbent / on_progress), log lines from its logger.
-// The exact objectives are in the result's improvements once solve() returns.
+// The API owns what the library leaves to its caller, unless the caller takes
+// it over: the clock of a read or a solve (steady_clock from the start of
+// read_model() or solve(), or the caller's set_clock()), the stop token (the
+// interrupt flag, the callbacks' stop requests and the caller's terminator) and
+// the log, which goes to the user's callback. Incumbent and progress events come
+// from the solver's observers (solver::SolveControl::on_incumbent /
+// on_progress), the final result from on_result, log lines from its logger. The
+// exact objectives are in the result's improvements once solve() returns. The
+// reports are in api/reports.cc.
 #include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <new>
+#include <system_error>
 #include <utility>
 
 #include "api/solver_impl.h"
@@ -22,6 +28,7 @@
 #include "io/solution_io.h"
 #include "model/model_builder.h"
 #include "solver/solver.h"
+#include "util/atomic_file.h"
 #include "util/logger.h"
 
 namespace lsmip {
@@ -55,8 +62,8 @@ Error from_status(const Status& s) {
     case StatusCode::kUnsupported: return {ErrorCode::kFormat, s.to_string()};
     case StatusCode::kOutOfMemory: return {ErrorCode::kOutOfMemory, s.to_string()};
     case StatusCode::kUsageError: return {ErrorCode::kBadValue, s.message()};
-    case StatusCode::kInfeasible:
-    case StatusCode::kInterrupted: return {ErrorCode::kInvalidArgument, s.to_string()};
+    case StatusCode::kInterrupted: return {ErrorCode::kInterrupted, s.to_string()};
+    case StatusCode::kInfeasible: return {ErrorCode::kInvalidArgument, s.to_string()};
     case StatusCode::kInternal: break;
   }
   return {ErrorCode::kInternal, s.to_string()};
@@ -139,6 +146,62 @@ StopReason map_stop(solver::StopReason r) {
   return StopReason::kError;
 }
 
+// A model as the arrays of ModelData (costs and offset in the model's sense).
+ModelData model_data(const Model& model) {
+  ModelData d;
+  d.name = model.name();
+  d.sense = model.sense() == ObjSense::kMaximize ? Sense::kMaximize : Sense::kMinimize;
+  const double s = model.sense() == ObjSense::kMaximize ? -1.0 : 1.0;
+  d.offset = s * model.obj_offset() + 0.0;
+  for (Index j = 0; j < model.num_cols(); ++j) {
+    d.col_lower.push_back(model.col_lower(j));
+    d.col_upper.push_back(model.col_upper(j));
+    d.col_cost.push_back(s * model.obj(j) + 0.0);
+    d.col_integer.push_back(model.is_integer(j) ? 1 : 0);
+    d.col_names.push_back(model.col_name(j));
+  }
+  const SparseMatrix& a = model.matrix();
+  d.row_start.push_back(0);
+  for (Index i = 0; i < model.num_rows(); ++i) {
+    d.row_lower.push_back(model.row_lower(i));
+    d.row_upper.push_back(model.row_upper(i));
+    d.row_names.push_back(model.row_name(i));
+    const SparseVector r = a.row(i);
+    d.row_index.insert(d.row_index.end(), r.index.begin(), r.index.end());
+    d.row_value.insert(d.row_value.end(), r.value.begin(), r.value.end());
+    d.row_start.push_back(static_cast<std::int64_t>(d.row_index.size()));
+  }
+  return d;
+}
+
+// The public result of the library's.
+SolveResult public_result(const solver::SolveResult& r) {
+  SolveResult out;
+  out.status = map_status(r.status);
+  out.stop_reason = map_stop(r.stop_reason);
+  out.has_solution = r.has_solution;
+  if (r.has_solution) {
+    out.x = r.x;
+    out.objective = r.objective;
+  }
+  out.seconds = r.seconds;
+  out.time_first = r.time_first;
+  out.time_best = r.time_best;
+  out.work = r.work;
+  out.moves = r.moves;
+  out.threads = r.threads;
+  for (const solver::TracePoint& p : r.trace) out.improvements.push_back(Improvement{p.seconds, p.objective, p.source});
+  for (const solver::EliteSolution& e : r.elites) out.elites.push_back(EliteSolution{e.x, e.objective});
+  out.infeasible_reason = r.infeasible_reason;
+  if (r.has_bound) out.dual_bound = r.dual_bound;  // +-inf: proven infeasible
+  if (r.has_bound && r.has_solution && std::isfinite(r.mip_gap)) out.gap = r.mip_gap;
+  if (!r.error.ok()) out.error = r.error.to_string();
+  out.warm_start = r.warm_start;
+  out.warm_start_feasible = r.warm_start_feasible;
+  out.warm_start_repaired = r.warm_start_repaired;
+  return out;
+}
+
 // Turns the solver's log lines and observers into callback events, one at a time (the log
 // sink and the solver's observers may run on different threads). State is read by solve()
 // only after the solver's threads have joined.
@@ -161,15 +224,25 @@ class EventStream {
     if (!partial_.empty()) line(std::move(partial_));
     partial_.clear();
   }
-  void incumbent(const solver::TracePoint& t, double work) {
+  void incumbent(const solver::TracePoint& t, const std::vector<double>& x) {
     std::lock_guard<std::mutex> lock(mu_);
     Event e;
     e.kind = Event::Kind::kIncumbent;
     e.seconds = t.seconds;
-    e.work = work;
+    e.work = last_work_;
     e.objective = t.objective;
     e.source = t.source;
+    e.x = x;
     deliver(e);
+  }
+  // `store` records the final result and returns it for the result callback `rcb`. Under the
+  // lock, so that no callback reads the result while it is stored, nor runs with `rcb`.
+  template <typename Store>
+  void result(const ResultCallback& rcb, Store&& store) {
+    std::lock_guard<std::mutex> lock(mu_);
+    const SolveResult& r = store();
+    if (!rcb || !error_.empty()) return;
+    guarded([&] { rcb(r); });
   }
   void progress(const solver::ProgressInfo& p) {
     std::lock_guard<std::mutex> lock(mu_);
@@ -197,8 +270,15 @@ class EventStream {
   }
   void deliver(const Event& e) {
     if (!cb_ || !error_.empty()) return;
-    try {
+    guarded([&] {
       if (cb_(e)) stop_.store(true);
+    });
+  }
+  // Runs a user's callback; an exception stops the run and is reported by solve().
+  template <typename F>
+  void guarded(F&& call) {
+    try {
+      call();
     } catch (const std::exception& ex) {
       error_ = std::string("a callback threw an exception: ") + ex.what();
       stop_.store(true);
@@ -229,12 +309,24 @@ Error Solver::Impl::check_not_solving() const { return solving() ? busy_error() 
 
 void Solver::Impl::invalidate() {
   dirty_ = true;
+  arrays_stale_ = false;
   built_.reset();
   result_ = SolveResult();
+  run_ = solver::SolveResult();
 }
 
-Error Solver::Impl::clear_model() {
-  if (Error e = check_not_solving(); !e.ok()) return e;
+std::int32_t Solver::Impl::num_cols() const {
+  return arrays_stale_ ? built_->num_cols() : static_cast<std::int32_t>(col_lower_.size());
+}
+std::int32_t Solver::Impl::num_rows() const {
+  return arrays_stale_ ? built_->num_rows() : static_cast<std::int32_t>(row_lower_.size());
+}
+std::int64_t Solver::Impl::num_nonzeros() const {
+  return arrays_stale_ ? static_cast<std::int64_t>(built_->num_nonzeros())
+                       : static_cast<std::int64_t>(entry_value_.size());
+}
+
+void Solver::Impl::clear_arrays() {
   has_model_ = false;
   name_.clear();
   sense_ = 1;
@@ -244,6 +336,11 @@ Error Solver::Impl::clear_model() {
   row_lower_.clear(), row_upper_.clear(), row_names_.clear();
   row_name_set_.clear();
   entry_row_.clear(), entry_col_.clear(), entry_value_.clear();
+}
+
+Error Solver::Impl::clear_model() {
+  if (Error e = check_not_solving(); !e.ok()) return e;
+  clear_arrays();
   initial_.clear();
   invalidate();
   return {};
@@ -267,6 +364,7 @@ Error Solver::Impl::add_cols(std::int64_t n, const double* lb, const double* ub,
                              const std::int64_t* starts, const std::int32_t* index,
                              const double* value) {
   if (Error e = check_not_solving(); !e.ok()) return e;
+  if (Error e = materialize(); !e.ok()) return e;
   if (n < 0) return invalid("the number of columns is negative (" + std::to_string(n) + ")");
   if (n == 0) return {};
   if (lb == nullptr || ub == nullptr || cost == nullptr) return invalid("lb, ub and cost must not be NULL");
@@ -343,6 +441,7 @@ Error Solver::Impl::add_rows(std::int64_t m, const double* lo, const double* hi,
                              const std::int64_t* starts, const std::int32_t* index,
                              const double* value, const char* const* names) {
   if (Error e = check_not_solving(); !e.ok()) return e;
+  if (Error e = materialize(); !e.ok()) return e;
   if (m < 0) return invalid("the number of rows is negative (" + std::to_string(m) + ")");
   if (m == 0) return {};
   if (lo == nullptr || hi == nullptr) return invalid("lo and hi must not be NULL");
@@ -407,6 +506,7 @@ Error Solver::Impl::add_row(double lo, double hi, std::span<const std::int32_t> 
 
 Error Solver::Impl::set_sense(int sense) {
   if (Error e = check_not_solving(); !e.ok()) return e;
+  if (Error e = materialize(); !e.ok()) return e;
   if (sense != LSMIP_MINIMIZE && sense != LSMIP_MAXIMIZE) {
     return invalid("sense must be LSMIP_MINIMIZE (1) or LSMIP_MAXIMIZE (-1), got " + std::to_string(sense));
   }
@@ -418,6 +518,7 @@ Error Solver::Impl::set_sense(int sense) {
 
 Error Solver::Impl::set_offset(double offset) {
   if (Error e = check_not_solving(); !e.ok()) return e;
+  if (Error e = materialize(); !e.ok()) return e;
   if (!std::isfinite(offset)) return invalid("the objective offset " + num(offset) + " is not finite");
   offset_ = offset;
   has_model_ = true;
@@ -440,6 +541,14 @@ Error Solver::Impl::set_model(const ModelData& d) {
     return invalid("the row arrays differ in size");
   }
   if (d.sense != Sense::kMinimize && d.sense != Sense::kMaximize) return invalid("bad sense");
+  if (Error e = load_arrays(d); !e.ok()) return e;
+  initial_.clear();
+  invalidate();
+  return {};
+}
+
+Error Solver::Impl::load_arrays(const ModelData& d) {
+  const std::size_t n = d.col_lower.size(), m = d.row_lower.size();
   // Build into a fresh Impl so that nothing changes on error.
   Impl fresh;
   fresh.options_ = options_;
@@ -477,44 +586,66 @@ Error Solver::Impl::set_model(const ModelData& d) {
   row_names_ = std::move(fresh.row_names_), row_name_set_ = std::move(fresh.row_name_set_);
   entry_row_ = std::move(fresh.entry_row_), entry_col_ = std::move(fresh.entry_col_);
   entry_value_ = std::move(fresh.entry_value_);
-  initial_.clear();
-  invalidate();
+  arrays_stale_ = false;
   return {};
+}
+
+Error Solver::Impl::materialize() {
+  if (!arrays_stale_) return {};
+  return load_arrays(model_data(*built_));
 }
 
 Error Solver::Impl::read_model(const std::string& path) {
   if (Error e = check_not_solving(); !e.ok()) return e;
-  Logger quiet(LogLevel::kQuiet);
-  Result<Model> read = io::read_model(path, io::read_options(options_), quiet);
-  if (!read.ok()) return from_status(read.status());
-  const Model& model = read.value();
-  ModelData d;
-  d.name = model.name();
-  d.sense = model.sense() == ObjSense::kMaximize ? Sense::kMaximize : Sense::kMinimize;
-  const double s = model.sense() == ObjSense::kMaximize ? -1.0 : 1.0;
-  d.offset = s * model.obj_offset() + 0.0;
-  for (Index j = 0; j < model.num_cols(); ++j) {
-    d.col_lower.push_back(model.col_lower(j));
-    d.col_upper.push_back(model.col_upper(j));
-    d.col_cost.push_back(s * model.obj(j) + 0.0);
-    d.col_integer.push_back(model.is_integer(j) ? 1 : 0);
-    d.col_names.push_back(model.col_name(j));
+  // The reader's log goes to the callback; it stops at an interrupt, the terminator, a
+  // callback's stop request and the time limit.
+  std::atomic<bool> stop_requested{false};
+  EventStream events(callback_, callback_ && options_.log_level >= 1, stop_requested);
+  Logger log(callback_ ? static_cast<LogLevel>(options_.log_level) : LogLevel::kQuiet);
+  if (callback_) log.set_sink([&events](const std::string& text) { events.write(text); });
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::function<double()> clock = clock_ ? clock_ : [t0] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  const double limit = options_.time_limit;
+  bool interrupted = false;
+  auto should_stop = [&] {
+    if (interrupt_.load(std::memory_order_relaxed) || stop_requested.load(std::memory_order_relaxed) ||
+        (terminator_ && terminator_())) {
+      interrupted = true;
+      return true;
+    }
+    return clock() >= limit;
+  };
+  Result<Model> read = io::read_model(path, io::read_options(options_), log, should_stop);
+  events.finish();
+  if (!events.callback_error().empty()) return {ErrorCode::kCallback, events.callback_error()};
+  if (!read.ok()) {
+    const Status& st = read.status();
+    if (st.code() != StatusCode::kInterrupted) return from_status(st);
+    if (interrupted) interrupt_.store(false);
+    return {ErrorCode::kInterrupted, "reading stopped at " + st.where().file + ":" +
+                                         std::to_string(st.where().line) + " by the time limit or a signal"};
   }
-  const SparseMatrix& a = model.matrix();
-  d.row_start.push_back(0);
-  for (Index i = 0; i < model.num_rows(); ++i) {
-    d.row_lower.push_back(model.row_lower(i));
-    d.row_upper.push_back(model.row_upper(i));
-    d.row_names.push_back(model.row_name(i));
-    const SparseVector r = a.row(i);
-    d.row_index.insert(d.row_index.end(), r.index.begin(), r.index.end());
-    d.row_value.insert(d.row_value.end(), r.value.begin(), r.value.end());
-    d.row_start.push_back(static_cast<std::int64_t>(d.row_index.size()));
-  }
-  return set_model(d);
+  // Keep the model as read; the arrays follow when a call needs them.
+  clear_arrays();
+  invalidate();
+  has_model_ = true;
+  built_.emplace(std::move(read).value());
+  dirty_ = false;
+  arrays_stale_ = true;
+  initial_.clear();
+  return {};
 }
 
 Error Solver::Impl::get_model(ModelData& d) const {
+  if (arrays_stale_) {
+    // Through the arrays, so that the result is the same as after set_model().
+    Impl copy;
+    if (Error e = copy.load_arrays(model_data(*built_)); !e.ok()) return e;
+    copy.has_model_ = true;
+    return copy.get_model(d);
+  }
   d = ModelData();
   if (!has_model_) return {};
   d.name = name_;
@@ -567,6 +698,23 @@ Error Solver::Impl::build_model() {
   return {};
 }
 
+const Model* Solver::Impl::current_model(std::optional<Model>& scratch, Error& e) const {
+  if (!has_model_) {
+    e = {ErrorCode::kNoModel, "no model: read one or add columns first"};
+    return nullptr;
+  }
+  if (!dirty_ && built_) return &*built_;
+  Impl copy;  // builds the arrays' model without touching this object
+  copy.name_ = name_, copy.sense_ = sense_, copy.offset_ = offset_;
+  copy.col_lower_ = col_lower_, copy.col_upper_ = col_upper_, copy.col_cost_ = col_cost_;
+  copy.col_integer_ = col_integer_, copy.col_names_ = col_names_;
+  copy.row_lower_ = row_lower_, copy.row_upper_ = row_upper_, copy.row_names_ = row_names_;
+  copy.entry_row_ = entry_row_, copy.entry_col_ = entry_col_, copy.entry_value_ = entry_value_;
+  if (e = copy.build_model(); !e.ok()) return nullptr;
+  scratch.emplace(std::move(*copy.built_));
+  return &*scratch;
+}
+
 // ---------------------------------------------------------------- Impl: options
 
 Error Solver::Impl::set_option(std::string_view name, std::string_view value) {
@@ -612,7 +760,8 @@ Error Solver::Impl::set_double_option(std::string_view name, double value) {
 
 Error Solver::Impl::set_string_option(std::string_view name, std::string_view value) {
   const OptionSpec* spec = find_spec(name);
-  if (spec != nullptr && spec->type != OptionType::kString) {
+  const bool on_off = spec != nullptr && spec->type == OptionType::kBool && !spec->choices.empty();
+  if (spec != nullptr && spec->type != OptionType::kString && !on_off) {
     return {ErrorCode::kBadValue, "option '" + std::string(spec->name) + "' is " + type_word(spec->type) + ", not a string"};
   }
   return set_option(name, value);
@@ -621,6 +770,39 @@ Error Solver::Impl::set_string_option(std::string_view name, std::string_view va
 Error Solver::Impl::get_option(std::string_view name, std::string& value) const {
   if (find_spec(name) == nullptr) return {ErrorCode::kUnknownOption, "unknown option '" + std::string(name) + "'"};
   value = option_value_text(options_, name);
+  return {};
+}
+
+Error Solver::Impl::get_bool_option(std::string_view name, bool& value) const {
+  const OptionSpec* spec = find_spec(name);
+  if (spec == nullptr) return {ErrorCode::kUnknownOption, "unknown option '" + std::string(name) + "'"};
+  if (spec->type != OptionType::kBool) {
+    return {ErrorCode::kBadValue, "option '" + std::string(spec->name) + "' is " + type_word(spec->type) + ", not a bool"};
+  }
+  const std::string text = option_value_text(options_, spec->name);
+  value = text == "true" || text == "on";
+  return {};
+}
+
+Error Solver::Impl::get_int_option(std::string_view name, std::int64_t& value) const {
+  const OptionSpec* spec = find_spec(name);
+  if (spec == nullptr) return {ErrorCode::kUnknownOption, "unknown option '" + std::string(name) + "'"};
+  if (spec->type != OptionType::kInt) {
+    return {ErrorCode::kBadValue, "option '" + std::string(spec->name) + "' is " + type_word(spec->type) + ", not an integer"};
+  }
+  const std::string text = option_value_text(options_, spec->name);
+  std::from_chars(text.data(), text.data() + text.size(), value);
+  return {};
+}
+
+Error Solver::Impl::get_double_option(std::string_view name, double& value) const {
+  const OptionSpec* spec = find_spec(name);
+  if (spec == nullptr) return {ErrorCode::kUnknownOption, "unknown option '" + std::string(name) + "'"};
+  if (spec->type != OptionType::kDouble && spec->type != OptionType::kInt) {
+    return {ErrorCode::kBadValue, "option '" + std::string(spec->name) + "' is " + type_word(spec->type) + ", not a number"};
+  }
+  // The text form reads back exactly ("inf" included).
+  value = std::strtod(option_value_text(options_, spec->name).c_str(), nullptr);
   return {};
 }
 
@@ -658,6 +840,24 @@ Error Solver::Impl::set_callback(Callback cb) {
   return {};
 }
 
+Error Solver::Impl::set_result_callback(ResultCallback cb) {
+  if (Error e = check_not_solving(); !e.ok()) return e;
+  result_callback_ = std::move(cb);
+  return {};
+}
+
+Error Solver::Impl::set_clock(std::function<double()> clock) {
+  if (Error e = check_not_solving(); !e.ok()) return e;
+  clock_ = std::move(clock);
+  return {};
+}
+
+Error Solver::Impl::set_terminator(std::function<bool()> terminator) {
+  if (Error e = check_not_solving(); !e.ok()) return e;
+  terminator_ = std::move(terminator);
+  return {};
+}
+
 Error Solver::Impl::solve() {
   if (Error e = check_not_solving(); !e.ok()) return e;
   struct Running {
@@ -670,23 +870,13 @@ Error Solver::Impl::solve() {
   } running(*this);
 
   result_ = SolveResult();
+  run_ = solver::SolveResult();
   if (!has_model_) return {ErrorCode::kNoModel, "no model: read one or add columns first"};
   if (Error e = build_model(); !e.ok()) return e;
   const Model& model = *built_;
   if (!initial_.empty() && initial_.size() != static_cast<std::size_t>(model.num_cols())) {
     return invalid("the initial solution has " + std::to_string(initial_.size()) + " values, the model " +
                    std::to_string(model.num_cols()) + " columns");
-  }
-  std::vector<double> start = initial_;
-  if (start.empty() && !options_.initial_solution.empty()) {
-    // A FIFO is read without blocking; interrupt() ends the wait.
-    Result<io::SolutionFile> sol = io::read_solution(options_.initial_solution, model,
-                                                     [this] { return interrupt_.load(std::memory_order_relaxed); });
-    if (!sol.ok()) return from_status(sol.status());
-    start.assign(static_cast<std::size_t>(model.num_cols()), kNaN);
-    for (std::size_t j = 0; j < start.size(); ++j) {
-      if (sol->given[j]) start[j] = sol->values[j];
-    }
   }
 
   // The log goes to the callback at the user's level; incumbents and progress come from the
@@ -697,65 +887,102 @@ Error Solver::Impl::solve() {
   Logger log(callback_ ? static_cast<LogLevel>(user_level) : LogLevel::kQuiet);
   if (callback_) log.set_sink([&events](const std::string& text) { events.write(text); });
 
+  std::vector<double> start = initial_;
+  if (start.empty() && !options_.initial_solution.empty()) {
+    // A FIFO is read without blocking; interrupt(), the terminator and the time limit end
+    // the wait (kInterrupted).
+    const auto t_read = std::chrono::steady_clock::now();
+    const auto stop_reading = [this, t_read] {
+      if (interrupt_.load(std::memory_order_relaxed) || (terminator_ && terminator_())) return true;
+      const double now = clock_ ? clock_()
+                                : std::chrono::duration<double>(std::chrono::steady_clock::now() - t_read).count();
+      return now >= options_.time_limit;
+    };
+    Result<io::SolutionFile> sol = io::read_solution(options_.initial_solution, model, stop_reading);
+    if (!sol.ok()) return from_status(sol.status());
+    start.assign(static_cast<std::size_t>(model.num_cols()), kNaN);
+    for (std::size_t j = 0; j < start.size(); ++j) {
+      if (sol->given[j]) start[j] = sol->values[j];
+    }
+    log.info("initial solution %s: %d of %d columns given (%s)", options_.initial_solution.c_str(),
+             sol->num_given, model.num_cols(), sol->num_given == model.num_cols() ? "full" : "partial");
+  }
+
   const auto t0 = std::chrono::steady_clock::now();
-  auto clock = [t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  const std::function<double()> clock = clock_ ? clock_ : [t0] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
   solver::SolveControl control;
   control.clock = clock;
   control.interrupted = [this, &stop_requested] {
-    return interrupt_.load(std::memory_order_relaxed) || stop_requested.load(std::memory_order_relaxed);
+    return interrupt_.load(std::memory_order_relaxed) || stop_requested.load(std::memory_order_relaxed) ||
+           (terminator_ && terminator_());
   };
   if (callback_) {
-    control.on_incumbent = [&events](const solver::TracePoint& t, const std::vector<double>&) {
-      events.incumbent(t, events.last_work());
+    control.on_incumbent = [&events](const solver::TracePoint& t, const std::vector<double>& x) {
+      events.incumbent(t, x);
     };
     control.on_progress = [&events](const solver::ProgressInfo& p) { events.progress(p); };
   }
+  // The result is stored (and shown to the callback) as soon as it is known, before the
+  // workers are torn down.
+  bool stored = false;
+  control.on_result = [&](const solver::SolveResult& r) {
+    events.result(result_callback_, [&]() -> const SolveResult& {
+      run_ = r;
+      result_ = public_result(run_);
+      stored = true;
+      return result_;
+    });
+  };
 
-  solver::SolveResult r;
   bool out_of_memory = false;
-  {
+  try {
     solver::Solver s(model, options_, log);
     if (!start.empty()) s.set_initial_solution(std::move(start));
-    try {
-      r = s.solve(control);
-    } catch (const std::bad_alloc&) {
-      out_of_memory = true;
-      r = solver::SolveResult();
-      r.stop_reason = solver::StopReason::kMemoryLimit;
-      r.seconds = clock();
-    }
+    solver::SolveResult r = s.solve(control);
+    run_ = std::move(r);
+    result_ = public_result(run_);
+  } catch (const std::bad_alloc&) {
+    out_of_memory = true;
+  } catch (const std::system_error& e) {
+    // A worker thread that cannot be created under an address-space limit (its stack does
+    // not fit) is out of memory too.
+    if (e.code() != std::errc::resource_unavailable_try_again && e.code() != std::errc::not_enough_memory) throw;
+    out_of_memory = true;
+  }
+  if (out_of_memory && !stored) {  // else the result stands: the allocation failed while tearing down
+    run_ = solver::SolveResult();
+    run_.stop_reason = solver::StopReason::kMemoryLimit;
+    run_.seconds = clock();
+    result_ = public_result(run_);
   }
   events.finish();
 
-  SolveResult& out = result_;
-  out.status = map_status(r.status);
-  out.stop_reason = map_stop(r.stop_reason);
-  out.has_solution = r.has_solution;
-  if (r.has_solution) {
-    out.x = r.x;
-    out.objective = r.objective;
-  }
-  out.seconds = r.seconds;
-  out.time_first = r.time_first;
-  out.time_best = r.time_best;
-  out.work = r.work;
-  out.moves = r.moves;
-  out.threads = r.threads;
-  for (const solver::TracePoint& p : r.trace) out.improvements.push_back(Improvement{p.seconds, p.objective, p.source});
-  for (const solver::EliteSolution& e : r.elites) out.elites.push_back(EliteSolution{e.x, e.objective});
-  out.infeasible_reason = r.infeasible_reason;
-  if (r.has_bound) out.dual_bound = r.dual_bound;  // +-inf: proven infeasible
-  if (r.has_bound && r.has_solution && std::isfinite(r.mip_gap)) out.gap = r.mip_gap;
-
   if (!events.callback_error().empty()) return {ErrorCode::kCallback, events.callback_error()};
   if (out_of_memory) return {ErrorCode::kOutOfMemory, "out of memory during the search"};
-  if (!r.error.ok() && !r.has_solution) return {ErrorCode::kInternal, r.error.to_string()};
+  if (!run_.error.ok() && !run_.has_solution) return {ErrorCode::kInternal, run_.error.to_string()};
   return {};
 }
 
-Error Solver::Impl::write_solution(const std::string& path) const {
-  if (!result_.has_solution || !built_) return {ErrorCode::kNoSolution, "no solution to write"};
-  return from_status(io::write_solution(path, *built_, result_.x, result_.objective));
+Error Solver::Impl::write_solution(const std::string& path, IfNoSolution if_none) const {
+  if (result_.has_solution && built_) {
+    return from_status(io::write_solution(path, *built_, result_.x, result_.objective));
+  }
+  if (if_none == IfNoSolution::kWriteMarker) return from_status(write_file_atomically(path, "=infeas=\n"));
+  return {ErrorCode::kNoSolution, "no solution to write"};
+}
+
+Error Solver::Impl::write_solution(const std::string& path, std::span<const double> x, double objective) const {
+  std::optional<Model> scratch;
+  Error e;
+  const Model* model = current_model(scratch, e);
+  if (model == nullptr) return e;
+  if (x.size() != static_cast<std::size_t>(model->num_cols())) {
+    return invalid("the solution has " + std::to_string(x.size()) + " values, the model " +
+                   std::to_string(model->num_cols()) + " columns");
+  }
+  return from_status(io::write_solution(path, *model, x, objective));
 }
 
 // ---------------------------------------------------------------- Solver
@@ -820,15 +1047,46 @@ Error Solver::set_string_option(std::string_view name, std::string_view value) {
 Error Solver::get_option(std::string_view name, std::string& value_text) const {
   LSMIP_FORWARD(get_option(name, value_text));
 }
+Error Solver::get_bool_option(std::string_view name, bool& value) const { LSMIP_FORWARD(get_bool_option(name, value)); }
+Error Solver::get_int_option(std::string_view name, std::int64_t& value) const {
+  LSMIP_FORWARD(get_int_option(name, value));
+}
+Error Solver::get_double_option(std::string_view name, double& value) const {
+  LSMIP_FORWARD(get_double_option(name, value));
+}
 Error Solver::read_options_file(const std::string& path) { LSMIP_FORWARD(read_options_file(path)); }
 Error Solver::set_initial_solution(std::span<const double> x) { LSMIP_FORWARD(set_initial_solution(x)); }
 Error Solver::set_callback(Callback callback) { LSMIP_FORWARD(set_callback(std::move(callback))); }
+Error Solver::set_result_callback(ResultCallback callback) {
+  LSMIP_FORWARD(set_result_callback(std::move(callback)));
+}
+Error Solver::set_clock(std::function<double()> clock) { LSMIP_FORWARD(set_clock(std::move(clock))); }
+Error Solver::set_terminator(std::function<bool()> terminator) {
+  LSMIP_FORWARD(set_terminator(std::move(terminator)));
+}
 Error Solver::solve() { LSMIP_FORWARD(solve()); }
 void Solver::interrupt() noexcept {
   if (impl_) impl_->interrupt();
 }
 const SolveResult& Solver::result() const { return impl_ ? impl_->result() : empty_result(); }
-Error Solver::write_solution(const std::string& path) const { LSMIP_FORWARD(write_solution(path)); }
+Error Solver::write_solution(const std::string& path, IfNoSolution if_none) const {
+  LSMIP_FORWARD(write_solution(path, if_none));
+}
+Error Solver::write_solution(const std::string& path, std::span<const double> x, double objective) const {
+  LSMIP_FORWARD(write_solution(path, x, objective));
+}
+Error Solver::model_statistics(Format format, std::string& out) const { LSMIP_FORWARD(model_statistics(format, out)); }
+Error Solver::check_solution_file(const std::string& path, SolutionCheck& out) const {
+  LSMIP_FORWARD(check_solution_file(path, out));
+}
+Error Solver::report_json(bool solution_written, std::string& json) const {
+  LSMIP_FORWARD(report_json(solution_written, json));
+}
+Error Solver::failure_report_json(StopReason reason, std::string_view error, double seconds,
+                                  bool solution_written, std::string& json) const {
+  LSMIP_FORWARD(failure_report_json(reason, error, seconds, solution_written, json));
+}
+Error Solver::report_summary(std::string& text) const { LSMIP_FORWARD(report_summary(text)); }
 
 #undef LSMIP_FORWARD
 

@@ -6,12 +6,17 @@
 // Invariants: the arrays hold a model that passes the per-entry checks of
 // add_cols/add_rows (no NaN, no +inf lower / -inf upper bound, finite costs and
 // coefficients, column and row names unique, entries inside the model); `built_`
-// is the Model of those arrays while `dirty_` is false. `solving_` is true
-// exactly while solve() runs; every mutating call refuses to run then (kBusy).
+// is the Model of those arrays while `dirty_` is false. A model read from a file
+// is kept as it was read, in `built_` alone (`arrays_stale_`): the arrays are
+// filled from it only when a call needs them, so a large model is not held
+// twice. `run_` is the library's account of the last solve (behind result_, the
+// JSON report and the summary). `solving_` is true exactly while solve() runs;
+// every mutating call refuses to run then (kBusy).
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_set>
@@ -20,6 +25,7 @@
 #include "lsmip/lsmip.hpp"
 #include "model/model.h"
 #include "options/options.h"
+#include "solver/solve_result.h"
 
 namespace lsmip {
 
@@ -44,9 +50,9 @@ struct Solver::Impl {
   Error set_sense(int sense);
   Error set_offset(double offset);
   Error get_model(ModelData& out) const;
-  std::int32_t num_cols() const { return static_cast<std::int32_t>(col_lower_.size()); }
-  std::int32_t num_rows() const { return static_cast<std::int32_t>(row_lower_.size()); }
-  std::int64_t num_nonzeros() const { return static_cast<std::int64_t>(entry_value_.size()); }
+  std::int32_t num_cols() const;
+  std::int32_t num_rows() const;
+  std::int64_t num_nonzeros() const;
 
   // ---- Options.
   Error set_option(std::string_view name, std::string_view value);
@@ -55,15 +61,30 @@ struct Solver::Impl {
   Error set_double_option(std::string_view name, double value);
   Error set_string_option(std::string_view name, std::string_view value);
   Error get_option(std::string_view name, std::string& value) const;
+  Error get_bool_option(std::string_view name, bool& value) const;
+  Error get_int_option(std::string_view name, std::int64_t& value) const;
+  Error get_double_option(std::string_view name, double& value) const;
   Error read_options_file(const std::string& path);
 
   // ---- Solving.
   Error set_initial_solution(std::span<const double> x);
   Error set_callback(Callback cb);
+  Error set_result_callback(ResultCallback cb);
+  Error set_clock(std::function<double()> clock);
+  Error set_terminator(std::function<bool()> terminator);
   Error solve();
   void interrupt() noexcept { interrupt_.store(true, std::memory_order_relaxed); }
   const SolveResult& result() const { return result_; }
-  Error write_solution(const std::string& path) const;
+  Error write_solution(const std::string& path, IfNoSolution if_none) const;
+  Error write_solution(const std::string& path, std::span<const double> x, double objective) const;
+
+  // ---- Reports (api/reports.cc).
+  Error model_statistics(Format format, std::string& out) const;
+  Error check_solution_file(const std::string& path, SolutionCheck& out) const;
+  Error report_json(bool solution_written, std::string& json) const;
+  Error failure_report_json(StopReason reason, std::string_view error, double seconds,
+                            bool solution_written, std::string& json) const;
+  Error report_summary(std::string& text) const;
 
   Error busy_error() const;
   bool solving() const { return solving_.load(); }
@@ -71,7 +92,13 @@ struct Solver::Impl {
  private:
   Error check_not_solving() const;
   Error build_model();   // makes built_ current
+  // The current model for a const call: built_ when current, else built into `scratch`.
+  // Null (and `e` set) without a model or when it cannot be built.
+  const Model* current_model(std::optional<Model>& scratch, Error& e) const;
   void invalidate();     // the model changed: drop built_ and the result
+  Error materialize();   // fills the arrays from built_ when they are stale
+  Error load_arrays(const ModelData& data);  // replaces the arrays (validated; atomic)
+  void clear_arrays();
   // Checks a column or row name and the bounds; returns the name to use.
   Error check_name(std::string_view given, bool col, std::int64_t index, std::string& out,
                    std::unordered_set<std::string>& batch) const;
@@ -91,12 +118,17 @@ struct Solver::Impl {
   std::vector<std::int32_t> entry_row_, entry_col_;
   std::vector<double> entry_value_;
   bool dirty_ = true;
+  bool arrays_stale_ = false;  // the model is built_ alone (read from a file)
   std::optional<Model> built_;
 
   Options options_;
   std::vector<double> initial_;
   Callback callback_;
+  ResultCallback result_callback_;
+  std::function<double()> clock_;
+  std::function<bool()> terminator_;
   SolveResult result_;
+  solver::SolveResult run_;
 
   std::atomic<bool> interrupt_{false};
   std::atomic<bool> solving_{false};

@@ -4,14 +4,14 @@
 
 // clang-format off
 #define LSMIP_HYBRID_OPTIONS(X)                                                                   \
-  X(lp, bool, true, 0, 0, "", "hybrid",                                                           \
+  X(lp, bool, true, 0, 0, "on|off", "hybrid",                                                     \
     "Solve the LP relaxation of the presolved model (CLP, dual simplex): it gives the dual "      \
     "bound and the MIP gap, proves infeasibility when the LP has no solution, and guides the "    \
     "sub-MIP neighbourhoods. The exact worker needs it")                                          \
-  X(exact, bool, true, 0, 0, "", "hybrid",                                                        \
+  X(exact, bool, true, 0, 0, "on|off", "hybrid",                                                  \
     "Run an exact worker: CBC branch-and-cut on the presolved model, which takes the pool's "     \
     "incumbents as cutoffs, publishes its own solutions and proves optimality or infeasibility")  \
-  X(lns, bool, true, 0, 0, "", "hybrid",                                                          \
+  X(lns, bool, true, 0, 0, "on|off", "hybrid",                                                    \
     "Run a large-neighbourhood worker: RENS, RINS, local branching and random neighbourhoods "    \
     "around the incumbent, each a sub-MIP solved by CBC with node and work budgets")              \
   X(mip_gap, double, 1e-4, 0.0, kInf, "", "hybrid",                                               \

@@ -45,10 +45,14 @@ std::string format_double(double v) {
   return buf;
 }
 
-std::string text_of(bool v) { return v ? "true" : "false"; }
-std::string text_of(std::int64_t v) { return std::to_string(v); }
-std::string text_of(double v) { return format_double(v); }
-std::string text_of(const std::string& v) { return v; }
+// A bool option with choices "on|off" is written on or off, the others true or false.
+std::string text_of(const OptionSpec& spec, bool v) {
+  if (!spec.choices.empty()) return v ? "on" : "off";
+  return v ? "true" : "false";
+}
+std::string text_of(const OptionSpec&, std::int64_t v) { return std::to_string(v); }
+std::string text_of(const OptionSpec&, double v) { return format_double(v); }
+std::string text_of(const OptionSpec&, const std::string& v) { return v; }
 
 Status usage(std::string msg) { return {StatusCode::kUsageError, std::move(msg)}; }
 
@@ -57,6 +61,9 @@ Status parse_into(const OptionSpec& spec, std::string_view text, bool& out) {
     out = true;
   } else if (text == "false" || text == "0" || text == "no" || text == "off") {
     out = false;
+  } else if (!spec.choices.empty()) {
+    return usage("option '" + std::string(spec.name) + "' must be one of " + std::string(spec.choices) +
+                 ", got '" + std::string(text) + "'");
   } else {
     return usage("option '" + std::string(spec.name) + "' expects true or false, got '" +
                  std::string(text) + "'");
@@ -119,46 +126,6 @@ Status parse_into(const OptionSpec& spec, std::string_view text, std::string& ou
   return {};
 }
 
-std::string default_text(const OptionSpec& spec) {
-  static const Options defaults;  // const, never mutated
-  return option_value_text(defaults, spec.name);
-}
-
-std::string wrap(std::string_view text, std::size_t indent, std::size_t width) {
-  std::string out, line;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    auto sp = text.find(' ', pos);
-    if (sp == std::string_view::npos) sp = text.size();
-    const std::string_view word = text.substr(pos, sp - pos);
-    if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
-      out += std::string(indent, ' ') + line + "\n";
-      line.clear();
-    }
-    if (!line.empty()) line += ' ';
-    line += word;
-    pos = sp + 1;
-  }
-  if (!line.empty()) out += std::string(indent, ' ') + line + "\n";
-  return out;
-}
-
-const char* type_name(OptionType t) {
-  switch (t) {
-    case OptionType::kBool: return "bool";
-    case OptionType::kInt: return "int";
-    case OptionType::kDouble: return "float";
-    case OptionType::kString: return "string";
-  }
-  return "?";
-}
-
-std::string range_text(const OptionSpec& spec) {
-  if (spec.type == OptionType::kBool) return "true|false";
-  if (spec.type == OptionType::kString) return spec.choices.empty() ? "text" : std::string(spec.choices);
-  return "[" + format_double(spec.min) + ", " + format_double(spec.max) + "]";
-}
-
 }  // namespace
 
 std::span<const OptionSpec> option_specs() { return kSpecs; }
@@ -178,7 +145,10 @@ Status set_option(Options& options, std::string_view name, std::string_view valu
 std::string option_value_text(const Options& options, std::string_view name) {
   const std::string key = normalise(name);
 #define LSMIP_OPTION_GET(opt, type, def, lo, hi, choices, group, help) \
-  if (key == #opt) return text_of(options.opt);
+  if (key == #opt) {                                                   \
+    for (const OptionSpec& spec : kSpecs)                              \
+      if (spec.name == key) return text_of(spec, options.opt);         \
+  }
   LSMIP_OPTIONS(LSMIP_OPTION_GET)
 #undef LSMIP_OPTION_GET
   return "";
@@ -212,66 +182,6 @@ Status read_options_file(Options& options, const std::string& path) {
     if (!st.ok()) return {st.code(), st.message(), {path, number}};
   }
   return {};
-}
-
-std::vector<std::string> non_default_options(const Options& options) {
-  std::vector<std::string> out;
-  for (const OptionSpec& spec : kSpecs) {
-    const std::string now = option_value_text(options, spec.name);
-    if (now != default_text(spec)) {
-      std::string dashed(spec.name);
-      for (char& c : dashed) {
-        if (c == '_') c = '-';
-      }
-      out.push_back("--" + dashed + "=" + now);
-    }
-  }
-  return out;
-}
-
-std::string options_help() {
-  std::string out;
-  std::string_view group;
-  for (const OptionSpec& spec : kSpecs) {
-    if (spec.group != group) {
-      group = spec.group;
-      out += "\n" + std::string(group) + " options:\n";
-    }
-    std::string dashed(spec.name);
-    for (char& c : dashed) {
-      if (c == '_') c = '-';
-    }
-    out += "  --" + dashed + "=" + range_text(spec) + "  (default " + default_text(spec) + ")\n";
-    out += wrap(spec.help, 6, 100);
-  }
-  return out;
-}
-
-std::string options_markdown() {
-  std::string out =
-      "# lsmip options\n\n"
-      "Generated from `src/options/options.h` by `lsmip --options-markdown`; do not edit by hand.\n"
-      "Every option can be given on the command line as `--name=value` (dashes or underscores)\n"
-      "or in an options file (`--options-file`) as `name = value`.\n";
-  std::string_view group;
-  for (const OptionSpec& spec : kSpecs) {
-    if (spec.group != group) {
-      group = spec.group;
-      out += "\n## " + std::string(group) + "\n\n| option | type | default | range | meaning |\n"
-             "|---|---|---|---|---|\n";
-    }
-    // A '|' inside a cell (choices, |x| in the help) would end the cell: escape it.
-    auto cell = [](std::string text) {
-      for (std::size_t p = text.find('|'); p != std::string::npos; p = text.find('|', p + 2)) {
-        text.replace(p, 1, "\\|");
-      }
-      return text;
-    };
-    out += "| `" + std::string(spec.name) + "` | " + type_name(spec.type) + " | `" +
-           default_text(spec) + "` | " + cell(range_text(spec)) + " | " +
-           cell(std::string(spec.help)) + " |\n";
-  }
-  return out;
 }
 
 }  // namespace lsmip

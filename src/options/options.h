@@ -1,12 +1,17 @@
 // The one table of user-settable options. Every tunable constant of lsmip is
-// an entry here; the table generates the typed Options struct, command-line
-// and options-file parsing, range checking, `--help`, `--print-options` and
-// docs/options.md. A default is written exactly once, in the table.
+// an entry here; the table generates the typed Options struct, the parsing of
+// values (set_option, options files) and range checking, and through the public
+// lsmip::option_table() the command line's arguments, `--help`,
+// `--print-options` and docs/options.md. A default is written exactly once, in
+// the table.
 //
 // To add an option: add one X(...) line to LSMIP_OPTIONS in the right group.
 // Fields: name (snake_case, units in the name), C++ type (bool, std::int64_t,
 // double, std::string), default, minimum, maximum (ignored for bool and
-// string), allowed values for strings ("a|b", "" = any), group, help text.
+// string), allowed values ("a|b" for a string, "" = any; for a bool, "on|off"
+// makes it a two-valued choice, written on or off and given on the command line
+// as --name on|off, and "" a switch, written true or false: --name, --no-name),
+// group, help text.
 #pragma once
 
 #include <cstdint>
@@ -104,15 +109,9 @@ std::span<const OptionSpec> option_specs();
 // Sets option `name` (underscores or dashes) from its text form. Errors name
 // the option and the allowed range or values (kUsageError).
 Status set_option(Options& options, std::string_view name, std::string_view value);
-// Text form of an option's current value; empty optional-like "" for unknown names.
+// Text form of an option's current value ("" for unknown names); set_option reads it back.
 std::string option_value_text(const Options& options, std::string_view name);
 // Reads "name = value" lines ('#' starts a comment). Errors carry file:line.
 Status read_options_file(Options& options, const std::string& path);
-// The options whose values differ from the defaults, as "--name=value" words.
-std::vector<std::string> non_default_options(const Options& options);
-// Help text of all options, grouped, wrapped at 100 columns.
-std::string options_help();
-// docs/options.md, generated from the table.
-std::string options_markdown();
 
 }  // namespace lsmip

@@ -8,7 +8,7 @@
     "Workers run concurrently, one thread each (0 = one per core). Each worker is a local "      \
     "search with its own configuration and seed; all share one presolved model, one read-only "   \
     "matrix and a pool of verified solutions")                                                    \
-  X(deterministic, bool, false, 0, 0, "", "portfolio",                                            \
+  X(deterministic, bool, false, 0, 0, "on|off", "portfolio",                                       \
     "on: workers run in batches of portfolio_batch_work work units each, joined at a barrier, "  \
     "and share solutions in worker order between batches, so with --work-limit the result "      \
     "depends only on the model, the options, the seed and --threads, never on timing. off: "     \

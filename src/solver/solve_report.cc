@@ -16,7 +16,7 @@ const char* boolean(bool b) { return b ? "true" : "false"; }
 }  // namespace
 
 std::string json_report(const Model* model, const Options& opt, const SolveResult& r,
-                        bool solution_written) {
+                        bool solution_written, std::string_view error) {
   std::string o = "{\n";
   auto field = [&](const char* key, const std::string& value, bool last = false) {
     o += "  " + json::quote(key) + ": " + value + (last ? "\n" : ",\n");
@@ -55,7 +55,8 @@ std::string json_report(const Model* model, const Options& opt, const SolveResul
   field("deterministic", boolean(r.deterministic));
   field("rejected_solutions", std::to_string(r.rejected));
   field("infeasible_reason", r.infeasible_reason.empty() ? "null" : json::quote(r.infeasible_reason));
-  field("error", r.error.ok() ? "null" : json::quote(r.error.to_string()));
+  field("error", !error.empty() ? json::quote(error)
+                                : r.error.ok() ? "null" : json::quote(r.error.to_string()));
   std::string workers = "[";
   for (std::size_t k = 0; k < r.workers.size(); ++k) {
     const portfolio::WorkerStats& w = r.workers[k];

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "model/model.h"
 #include "options/options.h"
@@ -13,9 +14,10 @@
 namespace lsmip::solver {
 
 // The JSON report. `model` may be null (the run ended before a model was read);
-// `solution_written` records whether the solution file was written.
+// `solution_written` records whether the solution file was written. The key "error" holds
+// `error` when it is not empty (a failure the caller has as text), else result.error.
 std::string json_report(const Model* model, const Options& options, const SolveResult& result,
-                        bool solution_written);
+                        bool solution_written, std::string_view error = {});
 // The closing summary: status and stop reason, best objective, times, moves, a table per
 // worker when there are several.
 void log_summary(Logger& log, const Options& options, const SolveResult& result);

@@ -351,6 +351,50 @@ TEST_F(Cli, OptionsFileErrorsCarryFileAndLine) {
   EXPECT_NE(o.err.find("'warp_speed'"), std::string::npos) << o.err;
 }
 
+// A switch is turned on by its name and off by --no-NAME or --NAME=false; a truth word
+// after it is not taken as its value but refused, naming the word and the spellings that
+// work. The two-valued choices (--deterministic, --lp, --exact, --lns) take on|off as a
+// separate word.
+TEST_F(Cli, ASwitchGivenASeparateValueIsAnErrorNamingIt) {
+  for (const char* word : {"false", "true", "on", "off"}) {
+    const Output o = lsmip(model_ + " --presolve " + word);
+    EXPECT_EQ(o.exit_code, 1) << word;
+    EXPECT_TRUE(one_line(o.err)) << o.err;
+    const bool truth = std::string(word) == "true" || std::string(word) == "on";
+    EXPECT_EQ(o.err, std::string("error: option --presolve is a switch and takes no separate value '") + word +
+                         "' (write --presolve=" + word + " or --" + (truth ? "" : "no-") + "presolve)\n");
+  }
+  Output o = lsmip("--presolve=false --print-options");
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(o.out, "--presolve=false\n");
+  o = lsmip("--no-presolve --ls-bonus-robust --print-options");
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(o.out, "--presolve=false --ls-bonus-robust=true\n");
+  // A switch before the model is still a switch.
+  o = lsmip("stats --ls-bonus-robust " + model_);
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  o = lsmip("--deterministic on --lp off --exact=off --lns off --print-options");
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(o.out, "--deterministic=on --lp=off --exact=off --lns=off\n");
+  o = lsmip("--deterministic maybe --print-options");
+  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_NE(o.err.find("must be one of on|off, got 'maybe'"), std::string::npos) << o.err;
+}
+
+TEST_F(Cli, AnExtraArgumentIsAnErrorNamingIt) {
+  Output o = lsmip(model_ + " extra");
+  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_TRUE(one_line(o.err)) << o.err;
+  EXPECT_NE(o.err.find("unexpected argument 'extra'"), std::string::npos) << o.err;
+  o = lsmip("stats " + model_ + " more");
+  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_NE(o.err.find("unexpected argument 'more'"), std::string::npos) << o.err;
+  o = lsmip("check " + model_ + " " + write("good.sol", kFeasible) + " third --json");
+  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_NE(o.err.find("unexpected argument 'third'"), std::string::npos) << o.err;
+  EXPECT_TRUE(o.out.empty()) << o.out;
+}
+
 TEST_F(Cli, ReaderErrorIsOneLineWithFileAndLine) {
   // Line 8 is the first COLUMNS line: "x cost 1 cap 1" becomes "... cap 1e".
   std::string text = kModel;

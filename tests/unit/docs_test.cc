@@ -1,11 +1,11 @@
-// docs/options.md is generated from the options table; this test fails when
-// it is out of date (regenerate with: build/.../lsmip --options-markdown > docs/options.md).
+// docs/options.md is generated from the options table by the command line; this test fails
+// when it is out of date (regenerate with: build/.../lsmip --options-markdown > docs/options.md).
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
-#include "options/options.h"
+#include "lsmip/lsmip.hpp"
 #include "test_util.h"
 
 namespace lsmip {
@@ -16,18 +16,23 @@ TEST(Docs, OptionsMarkdownIsUpToDate) {
   ASSERT_TRUE(in) << "docs/options.md is missing";
   std::stringstream text;
   text << in.rdbuf();
-  EXPECT_TRUE(text.str() == options_markdown())
+  const testing::CommandResult r = testing::run_command(testing::lsmip_binary() + " --options-markdown");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(text.str() == r.output)
       << "docs/options.md is stale: run lsmip --options-markdown > docs/options.md";
 }
 
 TEST(Docs, HelpListsEveryOption) {
-  const std::string help = options_help();
-  for (const OptionSpec& spec : option_specs()) {
-    std::string dashed(spec.name);
+  const testing::CommandResult r = testing::run_command(testing::lsmip_binary() + " --help");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::vector<OptionInfo> table;
+  ASSERT_TRUE(option_table(table).ok());
+  for (const OptionInfo& o : table) {
+    std::string dashed(o.name);
     for (char& c : dashed) {
       if (c == '_') c = '-';
     }
-    EXPECT_NE(help.find("--" + dashed + "="), std::string::npos) << spec.name;
+    EXPECT_NE(r.output.find("--" + dashed + "="), std::string::npos) << o.name;
   }
 }
 

@@ -41,20 +41,26 @@ TEST(Options, ParsesAndRejectsOutOfRange) {
   EXPECT_FALSE(o.presolve);
 }
 
-TEST(Options, NonDefaultListRoundTrips) {
+TEST(Options, ValueTextsReadBack) {
   Options o;
-  EXPECT_TRUE(non_default_options(o).empty());
   ASSERT_TRUE(set_option(o, "seed", "9").ok());
   ASSERT_TRUE(set_option(o, "time_limit", "10").ok());
-  const auto words = non_default_options(o);
-  ASSERT_EQ(words.size(), 2u);
+  ASSERT_TRUE(set_option(o, "feas_tol", "1e-7").ok());
+  ASSERT_TRUE(set_option(o, "deterministic", "on").ok());
+  EXPECT_EQ(option_value_text(o, "feas_tol"), "1e-07");  // the shortest exact text
+  EXPECT_EQ(option_value_text(o, "deterministic"), "on");  // an on|off choice
+  EXPECT_EQ(option_value_text(o, "presolve"), "true");     // a switch
   Options back;
-  for (const std::string& w : words) {
-    const auto eq = w.find('=');
-    ASSERT_TRUE(set_option(back, w.substr(2, eq - 2), w.substr(eq + 1)).ok()) << w;
+  for (const OptionSpec& spec : option_specs()) {
+    ASSERT_TRUE(set_option(back, spec.name, option_value_text(o, spec.name)).ok()) << spec.name;
   }
   EXPECT_EQ(back.seed, 9);
   EXPECT_EQ(back.time_limit, 10.0);
+  EXPECT_EQ(back.feas_tol, 1e-7);
+  EXPECT_TRUE(back.deterministic);
+  EXPECT_FALSE(set_option(o, "deterministic", "maybe").ok());
+  EXPECT_TRUE(set_option(o, "deterministic", "false").ok());
+  EXPECT_FALSE(o.deterministic);
 }
 
 // Every value of a choice enum, in order, with its text: the texts joined by '|' must be the

@@ -55,6 +55,12 @@ TEST(OutputPaths, AnOutputThatIsTheModelIsRefusedAndTheModelIsKept) {
   const auto r = solve(model + " --work-limit 1e5 --solution-file " + dir + "/a --json " + dir + "/./a");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("same file as --solution-file"), std::string::npos) << r.output;
+  // Relative spellings of one file that does not exist yet (no inode to compare).
+  const auto rel = testing::run_command("cd " + dir + " && " + testing::lsmip_binary() +
+                                        " m.mps.gz --work-limit 1e5 --solution-file b --json ./b");
+  EXPECT_EQ(rel.exit_code, 1) << rel.output;
+  EXPECT_NE(rel.output.find("same file as --solution-file"), std::string::npos) << rel.output;
+  EXPECT_FALSE(fs::exists(dir + "/b"));
 }
 
 TEST(OutputPaths, UnwritablePathsAreFoundBeforeReading) {
