@@ -84,7 +84,8 @@ void expect_signal_stops_run(int sig, const char* threads) {
   const std::string model =
       shared.empty() ? example() : shared + "/instances/miplib/neos-3004026-krka.mps.gz";
   const std::string dir = ::testing::TempDir();
-  const std::string sol = dir + "/sigterm.sol";
+  // A file of its own per signal and thread count: ctest runs these tests at once.
+  const std::string sol = dir + "/signal_" + std::to_string(sig) + "_" + threads + ".sol";
   std::remove(sol.c_str());
   const pid_t pid = fork();
   ASSERT_GE(pid, 0);
@@ -290,8 +291,9 @@ TEST(SolveCli, SecondSigintExitsAtOnceWithCode130) {
 // An initial solution named by a FIFO that no one writes: the run ends at its time limit (or
 // a signal) like one whose model is such a FIFO, leaving the FIFO as it was.
 void expect_solution_fifo_ends_the_run(bool by_signal) {
-  const std::string dir = ::testing::TempDir();
-  const std::string fifo = dir + "/start_fifo.sol", sol = dir + "/start_fifo_out.sol";
+  // Files of their own for each variant: ctest runs the two at once.
+  const std::string dir = ::testing::TempDir(), tag = by_signal ? "_signal" : "_limit";
+  const std::string fifo = dir + "/start_fifo" + tag + ".sol", sol = dir + "/start_fifo_out" + tag + ".sol";
   std::remove(fifo.c_str());
   std::remove(sol.c_str());
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
