@@ -132,19 +132,21 @@ int run_solve(CommandLine& cl, const Log& log) {
   for (const std::string& w : non_default_options(cl)) changed += " " + w;
   log.info("options:%s", changed.empty() ? " (defaults)" : changed.c_str());
 
+  // Reading (the model, or the initial solution inside solve()) stopped by the time limit
+  // or a signal: nothing to search yet, so the promised files are left behind, saying so.
+  auto stopped_reading = [&](const Error& stop) {
+    log.info("%s; no solution", stop.message().c_str());
+    write_failure(solver, out, signalled() ? StopReason::kInterrupted : StopReason::kTimeLimit, "",
+                  clock.seconds());
+    return kExitNoSolution;
+  };
   if (e = solver.read_model(path); !e.ok()) {
     if (e.code() == ErrorCode::kOutOfMemory) {
       std::fputs("error: out of memory while reading the model (raise --memory-limit)\n", stderr);
       write_failure(solver, out, StopReason::kMemoryLimit, "", clock.seconds());
       return kExitMemory;
     }
-    if (e.code() == ErrorCode::kInterrupted) {
-      // Nothing to search yet: leave the promised files behind, saying so.
-      log.info("%s; no solution", e.message().c_str());
-      write_failure(solver, out, signalled() ? StopReason::kInterrupted : StopReason::kTimeLimit, "",
-                    clock.seconds());
-      return kExitNoSolution;
-    }
+    if (e.code() == ErrorCode::kInterrupted) return stopped_reading(e);
     write_failure(solver, out, StopReason::kError, e.message(), clock.seconds());
     return report_error(e);
   }
@@ -216,14 +218,7 @@ int run_solve(CommandLine& cl, const Log& log) {
     on_result(solver.result());
     return code;
   }
-  if (e.code() == ErrorCode::kInterrupted) {
-    // Reading the initial solution (a FIFO, say) stopped by the time limit or a signal:
-    // nothing to search yet, so the promised files are left behind, saying so.
-    log.info("%s; no solution", e.message().c_str());
-    write_failure(solver, out, signalled() ? StopReason::kInterrupted : StopReason::kTimeLimit, "",
-                  clock.seconds());
-    return kExitNoSolution;
-  }
+  if (e.code() == ErrorCode::kInterrupted) return stopped_reading(e);  // the initial solution
   // The run did not start (a bad initial_solution file, ...).
   write_failure(solver, out, StopReason::kError, e.message(), clock.seconds());
   return report_error(e);
