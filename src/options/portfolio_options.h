@@ -31,6 +31,11 @@
     "Worker configurations: mixed = worker 0 runs the options as given and the others vary "     \
     "equality handling, neighbourhoods, restarts, weights and sample sizes, each with its own "  \
     "seed; seeds = every worker runs the options as given with its own seed")                     \
+  X(portfolio_handover, std::int64_t, 0, 0, 1000000000, "", "portfolio",                          \
+    "Configuration hand-over (ParaILP): a local search that has had this many tasks in a row "   \
+    "without adding a solution to the pool takes the configuration of the local search that "   \
+    "found the pool's best (its options, not its seed) and restarts from that solution (0 = "    \
+    "never)")                                                                                     \
   X(portfolio_max_rejections, std::int64_t, 10, 1, 1000000000, "", "portfolio",                   \
     "A worker whose solutions fail the independent check this many times is retired (unless it " \
     "is the last one); the run goes on with the others")

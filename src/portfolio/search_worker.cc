@@ -11,7 +11,9 @@ SearchWorker::SearchWorker(SearchWorkerSetup setup, Logger& log)
       rng_(static_cast<std::uint64_t>(setup_.options.seed) * 0xD1B54A32D192ED03ULL + 77) {
   stats_.name = setup_.name;
   stats_.config = setup_.config;
-  search::SearchHooks hooks;
+  config_ = setup_.config_index;
+  work_limit_ = setup_.options.work_limit;
+  search::SearchHooks& hooks = hooks_;
   hooks.should_stop = setup_.should_stop;
   hooks.accept = [this](std::span<const double> x) {
     std::string why;
@@ -45,7 +47,65 @@ SearchWorker::SearchWorker(SearchWorkerSetup setup, Logger& log)
     };
   }
   ls_ = std::make_unique<search::LocalSearch>(*setup_.reduced, setup_.search_model, setup_.options,
-                                              hooks, log_);
+                                              hooks_, log_);
+}
+
+search::SearchResult SearchWorker::result() const {
+  search::SearchResult r = ls_->result();
+  if (stats_.handovers == 0) return r;
+  r.work += replaced_.work;
+  r.moves += replaced_.moves;
+  for (std::size_t k = 0; k < r.moves_by_kind.size(); ++k) r.moves_by_kind[k] += replaced_.moves_by_kind[k];
+  r.restarts += replaced_.restarts;
+  r.neighbourhood_epochs += replaced_.neighbourhood_epochs;
+  r.imported += replaced_.imported;
+  r.warm_start_feasible = replaced_.warm_start_feasible;
+  r.warm_start_repaired = replaced_.warm_start_repaired;
+  return r;
+}
+
+void SearchWorker::update_stats() {
+  const search::SearchResult r = result();
+  stats_.work = r.work;
+  stats_.moves = r.moves;
+  stats_.restarts = r.restarts;
+  stats_.imported = r.imported;
+}
+
+bool SearchWorker::maybe_take_configuration(const PoolEntry& best) {
+  const auto wait = static_cast<std::uint64_t>(setup_.options.portfolio_handover);
+  if (wait == 0 || !setup_.configs || best.config < 0 || best.config == config_ ||
+      static_cast<std::size_t>(best.config) >= setup_.configs->size()) {
+    return false;
+  }
+  if (stats_.elites != elites_seen_) {
+    elites_seen_ = stats_.elites;
+    last_elite_task_ = stats_.tasks;
+  }
+  if (stats_.tasks - last_elite_task_ < wait) return false;
+  const SearchConfig& c = (*setup_.configs)[static_cast<std::size_t>(best.config)];
+  const search::SearchResult so_far = result();
+  Options o = c.options;
+  o.seed = setup_.options.seed;
+  o.work_limit = work_limit_ - so_far.work;  // the worker's limit, not the engine's
+  if (!(o.work_limit > 0)) return false;
+  replaced_ = so_far;
+  ls_ = std::make_unique<search::LocalSearch>(*setup_.reduced, c.model, o, hooks_, log_);
+  ls_->start({});
+  ls_->import_incumbent(best.solution.reduced());
+  ls_->restart_from(best.solution.reduced());
+  setup_.options = o;
+  setup_.search_model = c.model;
+  config_ = best.config;
+  last_elite_task_ = stats_.tasks;  // give the new configuration its own H tasks
+  deferred_.clear();
+  ++stats_.handovers;
+  stats_.config = c.description.empty() ? "(the options as given)" : c.description;
+  stats_.config += " (handed over)";
+  log_.log(LogLevel::kVerbose, "%s: takes the configuration of %s's best: %s\n", setup_.name.c_str(),
+           best.source.c_str(), stats_.config.c_str());
+  update_stats();
+  return true;
 }
 
 bool SearchWorker::run_task(double work) {
@@ -57,10 +117,7 @@ bool SearchWorker::run_task(double work) {
   ++stats_.tasks;
   const bool more = ls_->run_for(work);
   const search::SearchResult r = ls_->result();
-  stats_.work = r.work;
-  stats_.moves = r.moves;
-  stats_.restarts = r.restarts;
-  stats_.imported = r.imported;
+  update_stats();
   if (!r.status.ok()) {
     log_.warning("%s: retired: %s", setup_.name.c_str(), r.status.to_string().c_str());
     stats_.retired = true;
@@ -70,7 +127,7 @@ bool SearchWorker::run_task(double work) {
 }
 
 void SearchWorker::offer_to(SolutionPool& pool, Found f) {
-  count_admission(pool.offer(std::move(f.solution), setup_.index, setup_.name + " " + f.kind), stats_);
+  count_admission(pool.offer(std::move(f.solution), setup_.index, setup_.name + " " + f.kind, config_), stats_);
 }
 
 void SearchWorker::publish(SolutionPool& pool) {
@@ -89,6 +146,13 @@ void SearchWorker::absorb(const SolutionPool& pool) {
     }
   }
   const PortfolioShare share = choice<PortfolioShare>(setup_.options);
+  if (setup_.options.portfolio_handover > 0) {
+    if (const std::optional<PoolEntry> best = pool.best(); best && maybe_take_configuration(*best)) {
+      seen_version_ = pool.version();
+      restarts_seen_ = stats_.restarts;
+      return;
+    }
+  }
   const std::uint64_t v = pool.version();
   if (share == PortfolioShare::kRestart && !deferred_.empty() && stats_.restarts > restarts_seen_) {
     // The engine restarted from the deferred solution (its restart point): adopt it now.

@@ -10,6 +10,13 @@
 // from the elites under portfolio_restart (elite, crossover or mixed). Under lp_start,
 // once the root LP is known (DualBound::lp), the engine restarts from its rounding if it
 // has no incumbent yet, or starts its next restart there.
+//
+// Configuration hand-over (portfolio_handover = H > 0, after ParaILP's configuration
+// inheritance): in absorb(), a worker whose last H tasks added nothing to the pool, while
+// the pool's best was found under another local-search configuration, takes that
+// configuration (its options and SearchModel; the worker keeps its own seed) in a new
+// engine that starts from the pool's best. Decided between tasks from the pool and the
+// worker's own counts only, so it is as deterministic as the rest of the worker.
 #pragma once
 
 #include <atomic>
@@ -36,6 +43,14 @@ struct WorkerProgress {
   search::SearchProgress search;
 };
 
+// A local-search configuration that a worker may hand on: its options and the SearchModel
+// built under them (shared, read-only).
+struct SearchConfig {
+  Options options;
+  std::string description;
+  std::shared_ptr<const search::SearchModel> model;
+};
+
 struct SearchWorkerSetup {
   int index = 0;
   std::string name;                                  // "ls#<index>"
@@ -50,6 +65,10 @@ struct SearchWorkerSetup {
   bool may_retire = true;                            // false for a lone worker
   std::vector<double> start;                         // presolved warm start, NaN = unspecified
   const DualBound* bound = nullptr;                  // its root LP point guides a restart (lp_start)
+  // Every local search's configuration, by config index (for portfolio_handover; may be null),
+  // and the index of this worker's own.
+  std::shared_ptr<const std::vector<SearchConfig>> configs;
+  int config_index = -1;
 };
 
 class SearchWorker final : public Worker {
@@ -61,7 +80,8 @@ class SearchWorker final : public Worker {
   void absorb(const SolutionPool& pool) override;
   const WorkerStats& stats() const override { return stats_; }
   // The engine's final figures (moves by kind, warm-start flags, status).
-  search::SearchResult result() const { return ls_->result(); }
+  // The figures of the engines it replaced (portfolio_handover) are included.
+  search::SearchResult result() const;
 
  private:
   struct Found {
@@ -69,10 +89,21 @@ class SearchWorker final : public Worker {
     const char* kind;
   };
   void offer_to(SolutionPool& pool, Found f);
+  // portfolio_handover: takes the configuration under which `best` was found, if this
+  // worker has been idle long enough; true when it did.
+  bool maybe_take_configuration(const PoolEntry& best);
+  // Copies the engine's figures (plus those of the engines it replaced) into stats_.
+  void update_stats();
 
   SearchWorkerSetup setup_;
   Logger& log_;
+  search::SearchHooks hooks_;
   std::unique_ptr<search::LocalSearch> ls_;
+  int config_ = -1;                     // the configuration it runs now
+  std::uint64_t elites_seen_ = 0;       // stats_.elites at last_elite_task_
+  std::uint64_t last_elite_task_ = 0;   // the task count when it last added to the pool
+  search::SearchResult replaced_;       // summed figures of the engines it replaced
+  double work_limit_ = 0;               // the run's work limit for this worker
   std::optional<VerifiedSolution> candidate_;  // verified by accept, taken by on_improvement
   std::vector<Found> pending_;
   WorkerStats stats_;

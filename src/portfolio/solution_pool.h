@@ -29,6 +29,7 @@ struct PoolEntry {
   int worker = -1;           // index of the worker that found it (-1: warm start)
   std::string source;        // what found it, e.g. "tight"
   std::uint64_t arrival = 0; // admission order
+  int config = -1;           // the local-search configuration that found it (-1: none)
 };
 
 // What became of an offered solution.
@@ -45,7 +46,8 @@ class SolutionPool {
   // Offers a solution: refused as a duplicate, admitted and at once evicted (worse and
   // less diverse than every entry of a full pool), admitted, or admitted as the new best.
   // Cost O(capacity^2 · n) when the pool is full, O(capacity · n) otherwise.
-  Admission offer(VerifiedSolution s, int worker, std::string source);
+  // `config`: the index of the local-search configuration that found it (-1: none).
+  Admission offer(VerifiedSolution s, int worker, std::string source, int config = -1);
   // Copies of the best entry / of all entries (best first).
   std::optional<PoolEntry> best() const;
   std::vector<PoolEntry> entries() const;

@@ -25,6 +25,7 @@ struct WorkerStats {
   std::uint64_t elites = 0;      // of those, the ones the pool admitted
   std::uint64_t rejected = 0;    // solutions that failed the independent check
   std::uint64_t imported = 0;    // better incumbents it adopted from the pool
+  std::uint64_t handovers = 0;   // configurations it took from other workers (portfolio_handover)
   bool retired = false;          // ended early by a failed check (see the log)
 };
 

@@ -65,7 +65,7 @@ std::string json_report(const Model* model, const Options& opt, const SolveResul
                ", \"tasks\": " + num(w.tasks) + ", \"work\": " + num(w.work) +
                ", \"moves\": " + num(w.moves) + ", \"restarts\": " + num(w.restarts) +
                ", \"found\": " + num(w.found) + ", \"improvements\": " + num(w.improvements) +
-               ", \"elites\": " + num(w.elites) + ", \"imported\": " + num(w.imported) +
+               ", \"elites\": " + num(w.elites) + ", \"imported\": " + num(w.imported) + ", \"handovers\": " + num(w.handovers) +
                ", \"rejected\": " + num(w.rejected) + ", \"retired\": " + boolean(w.retired) + "}";
   }
   field("workers", workers + (r.workers.empty() ? "]" : "\n  ]"));
@@ -116,15 +116,16 @@ void log_summary(Logger& log, const Options& opt, const SolveResult& r) {
   }
   if (r.workers.size() > 1) {
     log.info("workers           %d threads, %s", r.threads, r.deterministic ? "deterministic" : "opportunistic");
-    log.info("  %-6s %7s %11s %9s %9s %6s %6s %6s %8s", "worker", "tasks", "work", "moves", "restarts",
-             "found", "best", "elites", "imported");
+    log.info("  %-6s %7s %11s %9s %9s %6s %6s %6s %8s %9s", "worker", "tasks", "work", "moves", "restarts",
+             "found", "best", "elites", "imported", "handovers");
     for (const portfolio::WorkerStats& w : r.workers) {
-      log.info("  %-6s %7llu %11.4g %9s %9llu %6llu %6llu %6llu %8llu%s", w.name.c_str(),
+      log.info("  %-6s %7llu %11.4g %9s %9llu %6llu %6llu %6llu %8llu %9llu%s", w.name.c_str(),
                static_cast<unsigned long long>(w.tasks), w.work,
                human_count(static_cast<double>(w.moves)).c_str(),
                static_cast<unsigned long long>(w.restarts), static_cast<unsigned long long>(w.found),
                static_cast<unsigned long long>(w.improvements), static_cast<unsigned long long>(w.elites),
-               static_cast<unsigned long long>(w.imported), w.retired ? "  (retired)" : "");
+               static_cast<unsigned long long>(w.imported), static_cast<unsigned long long>(w.handovers),
+               w.retired ? "  (retired)" : "");
     }
   }
   if (r.rejected > 0) log.warning("%ld reported solutions were rejected by the check", r.rejected);

@@ -309,10 +309,17 @@ SolveResult Solver::solve(const SolveControl& control) {
   const bool live = !opt_.deterministic || searches == 1;
   const bool shared_thread = threads == 1 && with_coin_workers;
   try {
-    for (int k = 0; k < searches; ++k) {
-      portfolio::WorkerConfig& c = configs[static_cast<std::size_t>(k)];
+    // Every configuration with its SearchModel, for the workers and for hand-over.
+    auto table = std::make_shared<std::vector<portfolio::SearchConfig>>();
+    for (const portfolio::WorkerConfig& c : configs) {
       auto& sm = models[model_key(c.options)];
       if (!sm) sm = std::make_shared<const search::SearchModel>(search::build_search_model(pre.reduced, c.options));
+      table->push_back(portfolio::SearchConfig{c.options, c.description, sm});
+    }
+    const std::shared_ptr<const std::vector<portfolio::SearchConfig>> shared_table = table;
+    for (int k = 0; k < searches; ++k) {
+      portfolio::WorkerConfig& c = configs[static_cast<std::size_t>(k)];
+      const auto& sm = (*table)[static_cast<std::size_t>(k)].model;
       portfolio::SearchWorkerSetup setup;
       setup.index = k;
       setup.name = "ls#" + std::to_string(k);
@@ -327,6 +334,8 @@ SolveResult Solver::solve(const SolveControl& control) {
       setup.may_retire = searches > 1 || with_coin_workers;
       setup.start = reduced_start;
       setup.bound = &bound;
+      setup.configs = shared_table;
+      setup.config_index = k;
       auto w = std::make_unique<portfolio::SearchWorker>(std::move(setup), log_);
       search_workers.push_back(w.get());
       descriptions.push_back("local search" + (c.description.empty() ? std::string(" (the options as given)")

@@ -170,6 +170,34 @@ TEST(Solver, ObserversSeeEveryIncumbentInOrderAndProgressFromThreads) {
   EXPECT_GT(progress, 0);
 }
 
+// portfolio_handover: idle workers take the configuration of the pool's best; the run stays
+// deterministic, within the work limit, and every solution verified.
+TEST(Solver, IdleWorkersTakeTheConfigurationOfThePoolsBest) {
+  const Model m = read("models/small/noswot.mps.gz");
+  Options o;
+  o.work_limit = 3e6;
+  o.threads = 4;
+  o.deterministic = true;
+  o.portfolio_batch_work = 1e5;
+  o.portfolio_handover = 2;
+  const SolveResult first = run(m, o);
+  expect_verified(m, first);
+  std::uint64_t handovers = 0;
+  for (const portfolio::WorkerStats& w : first.workers) {
+    handovers += w.handovers;
+    EXPECT_LE(w.work, o.work_limit + 2 * o.portfolio_batch_work) << w.name;
+    if (w.handovers > 0) {
+      EXPECT_NE(w.config.find("(handed over)"), std::string::npos) << w.config;
+    }
+  }
+  EXPECT_GT(handovers, 0u);
+  const SolveResult again = run(m, o);
+  EXPECT_EQ(again.x, first.x);
+  EXPECT_EQ(again.work, first.work);
+  o.portfolio_handover = 0;
+  for (const portfolio::WorkerStats& w : run(m, o).workers) EXPECT_EQ(w.handovers, 0u) << w.name;
+}
+
 // Deterministic mode: identical solutions over repeated runs, for each thread count.
 class Determinism : public ::testing::TestWithParam<const char*> {};
 
