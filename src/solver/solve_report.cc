@@ -65,7 +65,8 @@ std::string json_report(const Model* model, const Options& opt, const SolveResul
                ", \"tasks\": " + num(w.tasks) + ", \"work\": " + num(w.work) +
                ", \"moves\": " + num(w.moves) + ", \"restarts\": " + num(w.restarts) +
                ", \"found\": " + num(w.found) + ", \"improvements\": " + num(w.improvements) +
-               ", \"elites\": " + num(w.elites) + ", \"imported\": " + num(w.imported) + ", \"handovers\": " + num(w.handovers) +
+               ", \"elites\": " + num(w.elites) + ", \"imported\": " + num(w.imported) +
+               ", \"handovers\": " + num(w.handovers) +
                ", \"rejected\": " + num(w.rejected) + ", \"retired\": " + boolean(w.retired) + "}";
   }
   field("workers", workers + (r.workers.empty() ? "]" : "\n  ]"));
