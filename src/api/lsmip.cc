@@ -595,6 +595,17 @@ Error Solver::Impl::materialize() {
   return load_arrays(model_data(*built_));
 }
 
+std::function<double()> Solver::Impl::make_clock() const {
+  if (clock_) return clock_;
+  const auto t0 = std::chrono::steady_clock::now();
+  return [t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+}
+
+bool Solver::Impl::stop_asked(const std::atomic<bool>& requested) const {
+  return interrupt_.load(std::memory_order_relaxed) || requested.load(std::memory_order_relaxed) ||
+         (terminator_ && terminator_());
+}
+
 Error Solver::Impl::read_model(const std::string& path) {
   if (Error e = check_not_solving(); !e.ok()) return e;
   // The reader's log goes to the callback; it stops at an interrupt, the terminator, a
@@ -603,15 +614,11 @@ Error Solver::Impl::read_model(const std::string& path) {
   EventStream events(callback_, callback_ && options_.log_level >= 1, stop_requested);
   Logger log(callback_ ? static_cast<LogLevel>(options_.log_level) : LogLevel::kQuiet);
   if (callback_) log.set_sink([&events](const std::string& text) { events.write(text); });
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::function<double()> clock = clock_ ? clock_ : [t0] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  };
+  const std::function<double()> clock = make_clock();
   const double limit = options_.time_limit;
   bool interrupted = false;
   auto should_stop = [&] {
-    if (interrupt_.load(std::memory_order_relaxed) || stop_requested.load(std::memory_order_relaxed) ||
-        (terminator_ && terminator_())) {
+    if (stop_asked(stop_requested)) {
       interrupted = true;
       return true;
     }
@@ -891,12 +898,9 @@ Error Solver::Impl::solve() {
   if (start.empty() && !options_.initial_solution.empty()) {
     // A FIFO is read without blocking; interrupt(), the terminator and the time limit end
     // the wait (kInterrupted).
-    const auto t_read = std::chrono::steady_clock::now();
-    const auto stop_reading = [this, t_read] {
-      if (interrupt_.load(std::memory_order_relaxed) || (terminator_ && terminator_())) return true;
-      const double now = clock_ ? clock_()
-                                : std::chrono::duration<double>(std::chrono::steady_clock::now() - t_read).count();
-      return now >= options_.time_limit;
+    const std::function<double()> read_clock = make_clock();
+    const auto stop_reading = [this, &read_clock, &stop_requested] {
+      return stop_asked(stop_requested) || read_clock() >= options_.time_limit;
     };
     Result<io::SolutionFile> sol = io::read_solution(options_.initial_solution, model, stop_reading);
     if (!sol.ok()) return from_status(sol.status());
@@ -908,16 +912,10 @@ Error Solver::Impl::solve() {
              sol->num_given, model.num_cols(), sol->num_given == model.num_cols() ? "full" : "partial");
   }
 
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::function<double()> clock = clock_ ? clock_ : [t0] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  };
+  const std::function<double()> clock = make_clock();
   solver::SolveControl control;
   control.clock = clock;
-  control.interrupted = [this, &stop_requested] {
-    return interrupt_.load(std::memory_order_relaxed) || stop_requested.load(std::memory_order_relaxed) ||
-           (terminator_ && terminator_());
-  };
+  control.interrupted = [this, &stop_requested] { return stop_asked(stop_requested); };
   if (callback_) {
     control.on_incumbent = [&events](const solver::TracePoint& t, const std::vector<double>& x) {
       events.incumbent(t, x);

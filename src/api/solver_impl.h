@@ -91,6 +91,11 @@ struct Solver::Impl {
 
  private:
   Error check_not_solving() const;
+  // The clock of a read or a solve: the caller's (set_clock), else seconds since this call.
+  std::function<double()> make_clock() const;
+  // True once interrupt(), a callback's stop request (`requested`) or the terminator asks
+  // the current read or solve to stop.
+  bool stop_asked(const std::atomic<bool>& requested) const;
   Error build_model();   // makes built_ current
   // The current model for a const call: built_ when current, else built into `scratch`.
   // Null (and `e` set) without a model or when it cannot be built.
