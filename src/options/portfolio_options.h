@@ -31,7 +31,7 @@
     "Worker configurations: mixed = worker 0 runs the options as given and the others vary "     \
     "equality handling, neighbourhoods, restarts, weights and sample sizes, each with its own "  \
     "seed; seeds = every worker runs the options as given with its own seed")                     \
-  X(portfolio_handover, std::int64_t, 0, 0, 1000000000, "", "portfolio",                          \
+  X(portfolio_handover, std::int64_t, 4, 0, 1000000000, "", "portfolio",                          \
     "Configuration hand-over (ParaILP): a local search that has had this many tasks in a row "   \
     "without adding a solution to the pool takes the configuration of the local search that "   \
     "found the pool's best (its options, not its seed) and restarts from that solution (0 = "    \
