@@ -3,7 +3,8 @@
 lsmip's objective at 10 s and 60 s against CBC given 600 s on the written MPS.
 
     PYTHONPATH=<build>/python python3 bench/apps/run.py --cbc-dir DIR [--out results.md]
-           [--threads 2] [--limits 10,60] [--only NAME,...]
+           [--threads 2] [--limits 10,60] [--only NAME,...] [--mode both|plain|start]
+           [--raw FILE.json] [--merge A.json,B.json]
 
 DIR holds, per description NAME (helix10, helix24, helix42, dlrm50, dlrm300, dlrm1000):
 NAME.mps (the model CBC was run on) and NAME.log (the output of
@@ -100,7 +101,19 @@ def main():
     ap.add_argument("--limits", default="10,60")
     ap.add_argument("--only", default="")
     ap.add_argument("--raw", default=None, help="also write the figures as JSON here")
+    ap.add_argument("--mode", default="both", choices=["both", "plain", "start"],
+                    help="plain: from the MPS alone; start: from the planner's greedy start")
+    ap.add_argument("--merge", default="", help="no runs: the table from these --raw files")
     args = ap.parse_args()
+    if args.merge:
+        rows = {}
+        for path in args.merge.split(","):
+            for row in json.load(open(path)):
+                if row["name"] in rows:
+                    rows[row["name"]]["lsmip"].update(row["lsmip"])
+                else:
+                    rows[row["name"]] = row
+        return report([rows[n] for n in CASES if n in rows], [float(s) for s in args.limits.split(",")], args.out)
     limits = [float(s) for s in args.limits.split(",")]
     names = [n for n in CASES if not args.only or n in args.only.split(",")]
     rows = []
@@ -115,28 +128,32 @@ def main():
         row = {"name": name, "cols": model.num_cols, "rows": model.num_rows, "nnz": model.num_nonzeros,
                "same_model": same, "cbc_obj": cbc[0], "cbc_bound": cbc[1], "cbc_cpu": cbc[2][0],
                "cbc_wall": cbc[2][1], "cbc_status": cbc[3], "sense": model.sense, "lsmip": {}}
-        runs = [(limit, None) for limit in limits]
-        if start is not None:   # the planner's way: from its greedy starting plan
+        runs = [(limit, None) for limit in limits] if args.mode != "start" else []
+        if start is not None and args.mode != "plain":   # the planner's way: from its greedy starting plan
             runs += [(f"{limit:g}+start", start()) for limit in limits]
         for key, initial in runs:
             limit = float(str(key).split("+")[0])
             t0 = time.time()
             r = model.solve(time_limit=limit, threads=args.threads, seed=1, initial=initial)
             ok, value = check(r.x) if r.has_solution else (False, None)
-            row["lsmip"][key] = {"obj": r.objective if r.has_solution else None, "verified": ok,
+            row["lsmip"][str(key)] = {"obj": r.objective if r.has_solution else None, "verified": ok,
                                    "plan_value": value, "bound": r.dual_bound, "time_best": r.time_best,
                                    "status": r.status, "wall": time.time() - t0}
-            print(name, key, row["lsmip"][key], flush=True)
+            print(name, key, row["lsmip"][str(key)], flush=True)
         rows.append(row)
     if args.raw:
         with open(args.raw, "w") as f:
             json.dump(rows, f, indent=1)
+    report(rows, limits, args.out)
+
+
+def report(rows, limits, out):
     fmt = lambda v: "-" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.6g}"
     pct = lambda v: "-" if v is None else f"{100 * v:+.2f}%"
-    keys = list(limits) + [f"{l:g}+start" for l in limits]
-    label = lambda k: f"lsmip {k:g} s" if isinstance(k, float) else f"lsmip {k.split('+')[0]} s from the greedy start"
+    keys = [str(l) for l in limits] + [f"{l:g}+start" for l in limits]
+    label = lambda k: f"lsmip {float(k.split('+')[0]):g} s" + (" from the greedy start" if "+" in k else "")
     lines = ["| description | sense | cols / rows / nnz | CBC 600 s | CBC bound | "
-             + " | ".join(label(k) + " (vs CBC)" for k in keys) + " | lsmip {:g} s gap to CBC bound |".format(limits[-1]),
+             + " | ".join(label(k) + " (vs CBC)" for k in keys) + " | best verified lsmip {:g} s: gap to CBC bound |".format(limits[-1]),
              "|" + "---|" * (6 + len(keys))]
     for row in rows:
         cells = [row["name"], row["sense"], f"{row['cols']} / {row['rows']} / {row['nnz']}",
@@ -148,10 +165,12 @@ def main():
                 continue
             cells.append(f"{fmt(l['obj'])} ({pct(rel(l['obj'], row['cbc_obj'], row['sense'] == 'max'))})"
                          + ("" if l["verified"] else " UNVERIFIED"))
-        last = row["lsmip"][limits[-1]]["obj"]
+        finals = [row["lsmip"][k]["obj"] for k in (str(limits[-1]), f"{limits[-1]:g}+start")
+                  if k in row["lsmip"] and row["lsmip"][k]["obj"] is not None and row["lsmip"][k]["verified"]]
+        last = (max if row["sense"] == "max" else min)(finals) if finals else None
         cells.append(pct(rel(last, row["cbc_bound"], row["sense"] == "max")))
         lines.append("| " + " | ".join(cells) + " |")
-    with open(args.out, "a") as f:
+    with open(out, "a") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))
 

@@ -250,13 +250,24 @@ class Placement:
         return pairs
 
     def greedy_start(self):
-        """A starting plan as Helix seeds its MILP with heuristic placements: nodes taken by
-        region and speed form pipelines, each until it can hold all L layers; a pipeline's
-        layers are split in proportion to its nodes' speeds (within their memory), and it
-        carries the flow its slowest stage and links allow. Returns one value per column."""
+        """A starting plan as Helix seeds its MILP with heuristic placements: nodes taken in
+        some order form pipelines, each until it can hold all L layers; a pipeline's layers
+        are split in proportion to its nodes' speeds (within their memory), and it carries
+        the flow its slowest stage and links allow. Of three orders (by region then speed,
+        by speed, by speed within each region in turn), the plan with the most throughput.
+        Returns one value per column."""
+        cl = self.cluster
+        speed = lambda i: -cl.nodes[i].layer_tokens_per_s
+        region = lambda i: cl.region[cl.nodes[i].name]
+        n = range(len(cl.nodes))
+        orders = [sorted(n, key=lambda i: (region(i), speed(i))), sorted(n, key=lambda i: (speed(i), region(i))),
+                  sorted(n, key=lambda i: (region(i), -speed(i)))]
+        plans = [self._pipelines(order) for order in orders]
+        return self.encode(self._canonical(max(plans, key=lambda p: p.throughput)))
+
+    def _pipelines(self, order):
         cl, L = self.cluster, self.cluster.layers
         link = {(e.src, e.dst): k for k, e in enumerate(self.edges)}
-        order = sorted(range(len(cl.nodes)), key=lambda i: (cl.region[cl.nodes[i].name], -cl.nodes[i].layer_tokens_per_s))
         pipelines, current, room = [], [], 0
         for i in order:
             current.append(i)
@@ -290,7 +301,7 @@ class Placement:
                 flow = min([flow] + [self.cap[link[h]] for h in hops])
                 for h in hops:
                     flows[h] = flows.get(h, 0.0) + flow
-        return self.encode(self._canonical(Plan(ranges, flows)))
+        return Plan(ranges, flows)
 
     def _canonical(self, plan):
         """The same plan with interchangeable nodes renamed so that their start layers are in
