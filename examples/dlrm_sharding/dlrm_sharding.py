@@ -231,10 +231,15 @@ class Sharding:
         m.add_rows(A, lo, hi, rnames)
 
     def greedy_start(self):
-        """A starting plan (longest processing time first): tables by decreasing cost, each
-        table-wise on the device and tier where it ends cheapest and fits, or else split
-        (the option with the fewest shards that fits), shard by shard. Returns one value
-        per column, or None when the greedy finds no room for some table."""
+        """A starting plan (longest processing time first): tables by decreasing cost; for
+        each, every allowed option is placed shard by shard on the distinct devices and
+        tiers where it ends cheapest and fits, and the option kept is either the one whose
+        most loaded device ends least loaded or the one with the fewest shards; of the two
+        plans, the better. Returns one value per column, or None when no plan is found."""
+        plans = [x for x in (self._greedy(balanced=True), self._greedy(balanced=False)) if x is not None]
+        return min(plans, key=lambda x: x[self.z]) if plans else None
+
+    def _greedy(self, balanced):
         inst = self.inst
         cost = {d["name"]: 0.0 for d in inst.devices}
         free = {(d["name"], tier): d[f"{tier}_gb"] * 1e9 for d in inst.devices for tier in inst.tiers_of(d)}
@@ -242,34 +247,32 @@ class Sharding:
         order = sorted(range(len(inst.tables)), key=lambda ti: -inst.table_wise_cost(inst.tables[ti]))
         for ti in order:
             t = inst.tables[ti]
-            for oi, opt in sorted(enumerate(inst.options[ti]), key=lambda p: p[1].ways):
+            best = None
+            for oi, opt in enumerate(inst.options[ti]):
                 size = inst.shard_bytes(t, opt)
-                picks, used = [], set()
-                for _ in range(opt.ways):
-                    best = None
-                    for col, di, tier in self.by_option[(ti, oi)]:
-                        d = inst.devices[di]
-                        if d["name"] in used or free[(d["name"], tier)] < size:
-                            continue
-                        after = cost[d["name"]] + inst.shard_cost(t, opt, d, tier)
-                        if best is None or after < best[0]:
-                            best = (after, col, d["name"], tier)
-                    if best is None:
-                        break
-                    picks.append(best)
-                    used.add(best[2])
-                    free[(best[2], best[3])] -= size
-                    cost[best[2]] = best[0]
-                if len(picks) == opt.ways:
-                    x[self.y[ti][oi]] = 1
-                    for _, col, _, _ in picks:
-                        x[col] = 1
-                    break
-                for after, col, dname, tier in picks:   # undo a partial placement
-                    free[(dname, tier)] += size
-                    cost[dname] -= inst.shard_cost(t, opt, next(d for d in inst.devices if d["name"] == dname), tier)
-            else:
+                # the cheapest fitting slot per device; shards go to the k best devices
+                per_device = {}
+                for col, di, tier in self.by_option[(ti, oi)]:
+                    d = inst.devices[di]
+                    if free[(d["name"], tier)] < size:
+                        continue
+                    after = cost[d["name"]] + inst.shard_cost(t, opt, d, tier)
+                    if d["name"] not in per_device or after < per_device[d["name"]][0]:
+                        per_device[d["name"]] = (after, col, tier)
+                if len(per_device) < opt.ways:
+                    continue
+                picks = sorted(per_device.items(), key=lambda kv: kv[1][0])[:opt.ways]
+                score = (picks[-1][1][0], opt.ways) if balanced else (opt.ways, picks[-1][1][0])
+                if best is None or score < best[0]:
+                    best = (score, oi, size, picks)
+            if best is None:
                 return None
+            _, oi, size, picks = best
+            x[self.y[ti][oi]] = 1
+            for dname, (after, col, tier) in picks:
+                x[col] = 1
+                free[(dname, tier)] -= size
+                cost[dname] = after
         x[self.z] = max(cost.values())
         return x
 
