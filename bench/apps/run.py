@@ -153,8 +153,8 @@ def report(rows, limits, out):
     keys = [str(l) for l in limits] + [f"{l:g}+start" for l in limits]
     label = lambda k: f"lsmip {float(k.split('+')[0]):g} s" + (" from the greedy start" if "+" in k else "")
     lines = ["| description | sense | cols / rows / nnz | CBC 600 s | CBC bound | "
-             + " | ".join(label(k) + " (vs CBC)" for k in keys) + " | best verified lsmip {:g} s: gap to CBC bound |".format(limits[-1]),
-             "|" + "---|" * (6 + len(keys))]
+             + " | ".join(label(k) + " (vs CBC)" for k in keys) + " | best verified lsmip {:g} s: gap to CBC bound | CBC CPU s / wall s | CBC result |".format(limits[-1]),
+             "|" + "---|" * (8 + len(keys))]
     for row in rows:
         cells = [row["name"], row["sense"], f"{row['cols']} / {row['rows']} / {row['nnz']}",
                  fmt(row["cbc_obj"]) + ("" if row["same_model"] else " (other model!)"), fmt(row["cbc_bound"])]
@@ -169,6 +169,8 @@ def report(rows, limits, out):
                   if k in row["lsmip"] and row["lsmip"][k]["obj"] is not None and row["lsmip"][k]["verified"]]
         last = (max if row["sense"] == "max" else min)(finals) if finals else None
         cells.append(pct(rel(last, row["cbc_bound"], row["sense"] == "max")))
+        cells.append(f"{fmt(row['cbc_cpu'])} / {fmt(row['cbc_wall'])}")
+        cells.append(row["cbc_status"])
         lines.append("| " + " | ".join(cells) + " |")
     with open(out, "a") as f:
         f.write("\n".join(lines) + "\n")
