@@ -225,6 +225,7 @@ PYBIND11_MODULE(_lsmip, m) {
       .def("solve", &solve, py::arg("callback") = py::none())
       .def("interrupt", &lsmip::Solver::interrupt)
       .def("write_solution", [](const lsmip::Solver& s, const std::string& path) { check(s.write_solution(path)); })
+      .def("write_model", [](const lsmip::Solver& s, const std::string& path) { check(s.write_model(path)); })
       .def_property_readonly("num_cols", &lsmip::Solver::num_cols)
       .def_property_readonly("num_rows", &lsmip::Solver::num_rows)
       .def_property_readonly("num_nonzeros", &lsmip::Solver::num_nonzeros);

@@ -269,6 +269,10 @@ class LSMIP_API Solver {
   std::int64_t num_nonzeros() const;
   // The model as arrays (empty when there is none).
   Error get_model(ModelData& out) const;
+  // Writes the model as free MPS (the form src/io/mps_writer.h describes), atomically like
+  // write_solution(), so that other solvers can be run on it. Errors: kNoModel,
+  // kFormat (a name free MPS cannot hold: one with whitespace), kIo.
+  Error write_model(const std::string& path) const;
 
   // ---- Options, by the names of the options table (`lsmip --help`).
   // Errors: kUnknownOption, kBadValue; the message names the option and the allowed values.

@@ -198,6 +198,11 @@ class Model:
                            [n or f"R{i}" for i, n in enumerate(row_names)] if row_names else [], args[13])
         return h
 
+    def write(self, path):
+        """Writes the model as free MPS to `path` (atomically), for other solvers to read;
+        lsmip.read(path) gives the same model back. Raises on a name with whitespace."""
+        self._handle().write_model(str(path))
+
     def solve(self, time_limit=None, work_limit=None, threads=None, seed=None, initial=None,
               callback=None, **options):
         """Solves the model. `initial`: a warm start (one value per column, NaN = unspecified).

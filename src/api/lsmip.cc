@@ -24,6 +24,7 @@
 
 #include "api/solver_impl.h"
 #include "io/model_reader.h"
+#include "io/mps_writer.h"
 #include "io/read_options.h"
 #include "io/solution_io.h"
 #include "model/model_builder.h"
@@ -983,6 +984,16 @@ Error Solver::Impl::write_solution(const std::string& path, std::span<const doub
   return from_status(io::write_solution(path, *model, x, objective));
 }
 
+Error Solver::Impl::write_model(const std::string& path) const {
+  std::optional<Model> scratch;
+  Error e;
+  const Model* model = current_model(scratch, e);
+  if (model == nullptr) return e;
+  Result<std::string> text = io::format_mps(*model);
+  if (!text.ok()) return from_status(text.status());
+  return from_status(write_file_atomically(path, text.value()));
+}
+
 // ---------------------------------------------------------------- Solver
 
 namespace {
@@ -1067,6 +1078,7 @@ void Solver::interrupt() noexcept {
   if (impl_) impl_->interrupt();
 }
 const SolveResult& Solver::result() const { return impl_ ? impl_->result() : empty_result(); }
+Error Solver::write_model(const std::string& path) const { LSMIP_FORWARD(write_model(path)); }
 Error Solver::write_solution(const std::string& path, IfNoSolution if_none) const {
   LSMIP_FORWARD(write_solution(path, if_none));
 }

@@ -77,6 +77,7 @@ struct Solver::Impl {
   const SolveResult& result() const { return result_; }
   Error write_solution(const std::string& path, IfNoSolution if_none) const;
   Error write_solution(const std::string& path, std::span<const double> x, double objective) const;
+  Error write_model(const std::string& path) const;
 
   // ---- Reports (api/reports.cc).
   Error model_statistics(Format format, std::string& out) const;

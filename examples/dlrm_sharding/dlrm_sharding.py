@@ -1,0 +1,444 @@
+#!/usr/bin/env python3
+"""DLRM embedding-table sharding (table-wise, row-wise, column-wise), solved by lsmip.
+
+    python3 dlrm_sharding.py INSTANCE.json [--time-limit S | --work-limit W] [--threads N]
+                             [--write-model FILE.mps] [--plot FILE.png] [--json FILE]
+
+Reads the tables and devices (README.md describes the JSON), builds the MILP that picks one
+sharding per table, places each shard on a device and memory tier, and minimises the
+largest per-device cost (embedding lookups plus the all-to-all of the pooled outputs)
+under the memory capacities; solves it, decodes the plan and checks it from the
+description alone. Exit codes: 0 a verified plan, 1 no plan or a plan that fails the
+check, 2 a bad description or command line.
+"""
+import argparse
+import json
+import math
+import sys
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+
+import lsmip
+
+TIERS = ("hbm", "ddr")
+
+
+class DescriptionError(ValueError):
+    """The instance description is malformed; the message says where."""
+
+
+def _num(obj, key, where, positive=True, integer=False, default=None):
+    if key not in obj:
+        if default is not None:
+            return default
+        raise DescriptionError(f"{where}: missing field '{key}'")
+    v = obj[key]
+    ok = not isinstance(v, bool) and isinstance(v, int if integer else (int, float))
+    if not ok or not math.isfinite(v) or (v <= 0 if positive else v < 0):
+        raise DescriptionError(f"{where}: '{key}' must be a {'positive' if positive else 'non-negative'} "
+                               f"{'integer' if integer else 'number'}, got {v!r}")
+    return v
+
+
+@dataclass(frozen=True)
+class Option:
+    kind: str     # "table", "row" or "column"
+    ways: int     # number of shards (1 for table-wise)
+
+    @property
+    def label(self):
+        return "TW" if self.kind == "table" else f"{'RW' if self.kind == 'row' else 'CW'}{self.ways}"
+
+
+class Instance:
+    """The parsed, checked description, with the cost model: shard_cost(), shard_bytes()."""
+
+    def __init__(self, desc):
+        if not isinstance(desc, dict):
+            raise DescriptionError("the description must be a JSON object")
+        self.batch = _num(desc, "batch_size", "description", integer=True)
+        self.elem_bytes = _num(desc, "bytes_per_element", "description")
+        self.state_bytes = _num(desc, "optimizer_bytes_per_element", "description", positive=False)
+        self.index_ns = _num(desc, "index_cost_ns", "description", positive=False)
+        sh = desc.get("sharding", {})
+        if not isinstance(sh, dict):
+            raise DescriptionError("'sharding' must be an object")
+        self.row_ways = [int(k) for k in sh.get("row_wise_ways", [])]
+        self.col_ways = [int(k) for k in sh.get("column_wise_ways", [])]
+        self.split_min_share = _num(sh, "split_min_share", "sharding", positive=False, default=0.0)
+        if any(k < 2 for k in self.row_ways + self.col_ways):
+            raise DescriptionError("sharding: ways must be at least 2")
+        tables, devices = desc.get("tables"), desc.get("devices")
+        if not isinstance(tables, list) or not tables:
+            raise DescriptionError("missing list 'tables'")
+        if not isinstance(devices, list) or not devices:
+            raise DescriptionError("missing list 'devices'")
+        self.tables, names = [], set()
+        for i, t in enumerate(tables):
+            where = f"tables[{i}]"
+            name = str(t.get("name", f"t{i}"))
+            if name in names or not name or any(c.isspace() for c in name):
+                raise DescriptionError(f"{where}: bad or duplicate name '{name}'")
+            names.add(name)
+            self.tables.append({"name": name, "rows": _num(t, "rows", where, integer=True),
+                                "dim": _num(t, "dim", where, integer=True),
+                                "pooling": _num(t, "pooling", where),
+                                "frequency": _num(t, "frequency", where)})
+        self.devices, names = [], set()
+        for i, d in enumerate(devices):
+            where = f"devices[{i}]"
+            name = str(d.get("name", f"d{i}"))
+            if name in names or not name or any(c.isspace() for c in name):
+                raise DescriptionError(f"{where}: bad or duplicate name '{name}'")
+            names.add(name)
+            dev = {"name": name, "hbm_gb": _num(d, "hbm_gb", where), "hbm_gbps": _num(d, "hbm_gbps", where),
+                   "net_gbps": _num(d, "net_gbps", where),
+                   "ddr_gb": _num(d, "ddr_gb", where, positive=False, default=0.0)}
+            dev["ddr_gbps"] = _num(d, "ddr_gbps", where) if dev["ddr_gb"] > 0 else 0.0
+            self.devices.append(dev)
+        self.options = [self._options_of(t) for t in self.tables]
+
+    def _options_of(self, t):
+        """Table-wise always; row- and column-wise (k ways, a column split needs dim % k == 0)
+        for the tables whose table-wise cost is at least split_min_share of an even share of
+        the total, or whose size is at least split_min_share of the smallest device's memory
+        (splitting a light, small table only adds communication)."""
+        opts = [Option("table", 1)]
+        even = self.total_table_wise_cost() / len(self.devices)
+        smallest = min(d["hbm_gb"] + d["ddr_gb"] for d in self.devices) * 1e9
+        if (self.table_wise_cost(t) >= self.split_min_share * even or
+                self.shard_bytes(t, Option("table", 1)) >= self.split_min_share * smallest):
+            opts += [Option("row", k) for k in self.row_ways if k <= len(self.devices) and t["rows"] >= k]
+            opts += [Option("column", k) for k in self.col_ways
+                     if k <= len(self.devices) and t["dim"] % k == 0]
+        return opts
+
+    def total_table_wise_cost(self):
+        if not hasattr(self, "_total_tw"):
+            self._total_tw = sum(self.table_wise_cost(t) for t in self.tables)
+        return self._total_tw
+
+    def table_wise_cost(self, t):
+        return self.shard_cost(t, Option("table", 1), self.devices[0], "hbm")
+
+    def shard_shape(self, t, opt):
+        """(rows, dim, indices looked up per batch, width of the pooled output) of one shard."""
+        lookups = self.batch * t["frequency"] * t["pooling"]
+        if opt.kind == "row":   # rows hashed evenly: each shard sees 1/k of the lookups, sends partial sums
+            return math.ceil(t["rows"] / opt.ways), t["dim"], lookups / opt.ways, t["dim"]
+        if opt.kind == "column":  # every shard sees every lookup on dim/k columns
+            return t["rows"], t["dim"] // opt.ways, lookups, t["dim"] // opt.ways
+        return t["rows"], t["dim"], lookups, t["dim"]
+
+    def shard_bytes(self, t, opt):
+        rows, dim, _, _ = self.shard_shape(t, opt)
+        return rows * dim * (self.elem_bytes + self.state_bytes)
+
+    def shard_cost(self, t, opt, dev, tier):
+        """Milliseconds of one training iteration the shard costs its device: the lookups
+        read dim elements per index forward and read and write them backward (3 passes at
+        the tier's bandwidth) plus a fixed cost per index, and the pooled outputs go out
+        (forward) and their gradients come back (backward) over the device's network link."""
+        _, dim, lookups, out_dim = self.shard_shape(t, opt)
+        bw = dev["hbm_gbps"] if tier == "hbm" else dev["ddr_gbps"]
+        memory_ms = 3 * lookups * dim * self.elem_bytes / (bw * 1e9) * 1e3
+        index_ms = lookups * self.index_ns * 1e-6
+        comm_ms = 2 * self.batch * out_dim * self.elem_bytes / (dev["net_gbps"] * 1e9) * 1e3
+        return memory_ms + index_ms + comm_ms
+
+    def tiers_of(self, dev):
+        return TIERS if dev["ddr_gb"] > 0 else TIERS[:1]
+
+
+class Sharding:
+    """The MILP: y[t][o] table t uses option o (binary); x[(t, o, d, tier)] a shard of (t, o)
+    sits on device d in that tier (binary); z the largest device cost (ms)."""
+
+    def __init__(self, inst):
+        self.inst = inst
+        m = lsmip.Model(sense="min", name="dlrm_sharding")
+        self.model = m
+        self.z = m.add_var(lb=0, obj=1.0, name="makespan")
+        self.y = []
+        keys, costs, sizes = [], [], []
+        for ti, t in enumerate(inst.tables):
+            self.y.append(m.add_vars(len(inst.options[ti]), lb=0, ub=1, integer=True,
+                                     names=[f"y_{t['name']}_{o.label}" for o in inst.options[ti]]))
+            for oi, opt in enumerate(inst.options[ti]):
+                size = inst.shard_bytes(t, opt)
+                for di, dev in enumerate(inst.devices):
+                    for tier in inst.tiers_of(dev):
+                        keys.append((ti, oi, di, tier))
+                        costs.append(inst.shard_cost(t, opt, dev, tier))
+                        sizes.append(size)
+        first = m.add_vars(len(keys), lb=0, ub=1, integer=True,
+                           names=[f"x_{inst.tables[ti]['name']}_{inst.options[ti][oi].label}_"
+                                  f"{inst.devices[di]['name']}_{tier}" for ti, oi, di, tier in keys])[0]
+        self.keys = keys
+        self.x = {k: int(first) + n for n, k in enumerate(keys)}
+        costs, sizes = np.array(costs), np.array(sizes)
+
+        r_idx, c_idx, vals, lo, hi, rnames = [], [], [], [], [], []
+        nrow = 0
+
+        def row(cols, coefs, lb, ub, name):
+            nonlocal nrow
+            r_idx.extend([nrow] * len(cols))
+            c_idx.extend(cols)
+            vals.extend(coefs)
+            lo.append(lb)
+            hi.append(ub)
+            rnames.append(name)
+            nrow += 1
+
+        by_option, by_slot, by_device = {}, {}, {}
+        for n, (ti, oi, di, tier) in enumerate(keys):
+            by_option.setdefault((ti, oi), []).append(n)
+            by_slot.setdefault((ti, oi, di), []).append(n)
+            by_device.setdefault((di, tier), []).append(n)
+        self.by_option = {key: [(int(first) + n, keys[n][2], keys[n][3]) for n in ns] for key, ns in by_option.items()}
+        for ti, t in enumerate(inst.tables):
+            row(list(map(int, self.y[ti])), [1.0] * len(self.y[ti]), 1, 1, f"one_option_{t['name']}")
+            for oi, opt in enumerate(inst.options[ti]):
+                # k shards, or none when the option is not chosen
+                cols = [int(first) + n for n in by_option[(ti, oi)]]
+                row(cols + [int(self.y[ti][oi])], [1.0] * len(cols) + [-float(opt.ways)], 0, 0,
+                    f"shards_{t['name']}_{opt.label}")
+                if opt.ways > 1:
+                    for di, dev in enumerate(inst.devices):
+                        slot = by_slot[(ti, oi, di)]
+                        if len(slot) > 1:   # one shard per device, whatever the tier
+                            row([int(first) + n for n in slot], [1.0] * len(slot), -math.inf, 1,
+                                f"distinct_{t['name']}_{opt.label}_{dev['name']}")
+            # The device that holds a shard costs at least that shard: z >= the cheapest
+            # placement of the chosen option's shard (a cut the spread-out LP misses).
+            cheapest = [min(inst.shard_cost(t, opt, dev, tier) for dev in inst.devices for tier in inst.tiers_of(dev))
+                        for opt in inst.options[ti]]
+            row([self.z] + list(map(int, self.y[ti])), [1.0] + [-c for c in cheapest], 0, math.inf,
+                f"shard_bound_{t['name']}")
+        for di, dev in enumerate(inst.devices):
+            for tier in inst.tiers_of(dev):
+                n = by_device[(di, tier)]
+                cap = dev[f"{tier}_gb"] * 1e9
+                row([int(first) + j for j in n], list(sizes[n] / 1e9), -math.inf, cap / 1e9,
+                    f"memory_{dev['name']}_{tier}")
+            n = by_device[(di, "hbm")] + by_device.get((di, "ddr"), [])
+            row([int(first) + j for j in n] + [self.z], list(costs[n]) + [-1.0], -math.inf, 0,
+                f"cost_{dev['name']}")
+        A = sp.csr_matrix((np.array(vals), (np.array(r_idx), np.array(c_idx))), shape=(nrow, m.num_cols))
+        m.add_rows(A, lo, hi, rnames)
+
+    def greedy_start(self):
+        """A starting plan (longest processing time first): tables by decreasing cost; for
+        each, every allowed option is placed shard by shard on the distinct devices and
+        tiers where it ends cheapest and fits, and the option kept is either the one whose
+        most loaded device ends least loaded or the one with the fewest shards; of the two
+        plans, the better. Returns one value per column, or None when no plan is found."""
+        plans = [x for x in (self._greedy(balanced=True), self._greedy(balanced=False)) if x is not None]
+        return min(plans, key=lambda x: x[self.z]) if plans else None
+
+    def _greedy(self, balanced):
+        inst = self.inst
+        cost = {d["name"]: 0.0 for d in inst.devices}
+        free = {(d["name"], tier): d[f"{tier}_gb"] * 1e9 for d in inst.devices for tier in inst.tiers_of(d)}
+        x = np.zeros(self.model.num_cols)
+        order = sorted(range(len(inst.tables)), key=lambda ti: -inst.table_wise_cost(inst.tables[ti]))
+        for ti in order:
+            t = inst.tables[ti]
+            best = None
+            for oi, opt in enumerate(inst.options[ti]):
+                size = inst.shard_bytes(t, opt)
+                # the cheapest fitting slot per device; shards go to the k best devices
+                per_device = {}
+                for col, di, tier in self.by_option[(ti, oi)]:
+                    d = inst.devices[di]
+                    if free[(d["name"], tier)] < size:
+                        continue
+                    after = cost[d["name"]] + inst.shard_cost(t, opt, d, tier)
+                    if d["name"] not in per_device or after < per_device[d["name"]][0]:
+                        per_device[d["name"]] = (after, col, tier)
+                if len(per_device) < opt.ways:
+                    continue
+                picks = sorted(per_device.items(), key=lambda kv: kv[1][0])[:opt.ways]
+                score = (picks[-1][1][0], opt.ways) if balanced else (opt.ways, picks[-1][1][0])
+                if best is None or score < best[0]:
+                    best = (score, oi, size, picks)
+            if best is None:
+                return None
+            _, oi, size, picks = best
+            x[self.y[ti][oi]] = 1
+            for dname, (after, col, tier) in picks:
+                x[col] = 1
+                free[(dname, tier)] -= size
+                cost[dname] = after
+        x[self.z] = max(cost.values())
+        return x
+
+    def decode(self, x):
+        """The plan: per table its option and the (device, tier) of each shard."""
+        inst = self.inst
+        plan = {}
+        for ti, t in enumerate(inst.tables):
+            oi = int(np.argmax(x[self.y[ti]]))
+            opt = inst.options[ti][oi]
+            shards = [(inst.devices[di]["name"], tier) for col, di, tier in self.by_option[(ti, oi)] if x[col] > 0.5]
+            plan[t["name"]] = (opt, shards)
+        return plan
+
+
+def device_loads(inst, plan):
+    """Per device: cost (ms) and the bytes used in each tier, recomputed from the plan."""
+    dev = {d["name"]: d for d in inst.devices}
+    tables = {t["name"]: t for t in inst.tables}
+    load = {name: {"cost": 0.0, "hbm": 0.0, "ddr": 0.0} for name in dev}
+    for tname, (opt, shards) in plan.items():
+        t = tables[tname]
+        for dname, tier in shards:
+            load[dname]["cost"] += inst.shard_cost(t, opt, dev[dname], tier)
+            load[dname][tier] += inst.shard_bytes(t, opt)
+    return load
+
+
+def verify(inst, plan, tol=1e-6):
+    """Checks the plan from the description alone: every table has one allowed sharding with
+    exactly `ways` shards on distinct devices, tiers that exist, memory within capacity.
+    Returns (problems, makespan)."""
+    problems = []
+    if set(plan) != {t["name"] for t in inst.tables}:
+        return ["the plan does not shard every table exactly once"], math.inf
+    dev = {d["name"]: d for d in inst.devices}
+    for ti, t in enumerate(inst.tables):
+        opt, shards = plan[t["name"]]
+        if opt not in inst.options[ti]:
+            problems.append(f"{t['name']}: sharding {opt.label} is not allowed for it")
+        if len(shards) != opt.ways:
+            problems.append(f"{t['name']}: {opt.label} with {len(shards)} shards")
+        if len({d for d, _ in shards}) != len(shards):
+            problems.append(f"{t['name']}: two shards on one device")
+        for d, tier in shards:
+            if d not in dev or tier not in inst.tiers_of(dev[d]):
+                problems.append(f"{t['name']}: shard on {d} {tier}, which does not exist")
+    if problems:
+        return problems, math.inf
+    load = device_loads(inst, plan)
+    for name, l in load.items():
+        for tier in TIERS:
+            cap = dev[name][f"{tier}_gb"] * 1e9
+            if l[tier] > cap * (1 + tol):
+                problems.append(f"{name}: {l[tier] / 1e9:.3f} GB in {tier}, capacity {cap / 1e9:g} GB")
+    return problems, max(l["cost"] for l in load.values())
+
+
+def print_plan(inst, plan, result, makespan, out=sys.stdout):
+    counts = {}
+    for opt, _ in plan.values():
+        counts[opt.label] = counts.get(opt.label, 0) + 1
+    print(f"instance: {len(inst.tables)} tables, {len(inst.devices)} devices", file=out)
+    print(f"status {result.status} ({result.stop_reason}), max device cost {makespan:.4f} ms, "
+          f"bound {result.dual_bound:.4f}, gap {100 * result.gap:.2f}%, {result.seconds:.1f} s", file=out)
+    print("shardings: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())), file=out)
+    load = device_loads(inst, plan)
+    print(f"{'device':<10} {'cost ms':>9} {'HBM GB':>8} {'DDR GB':>8}", file=out)
+    for d in inst.devices:
+        l = load[d["name"]]
+        print(f"{d['name']:<10} {l['cost']:>9.4f} {l['hbm'] / 1e9:>5.2f}/{d['hbm_gb']:<4g} "
+              f"{l['ddr'] / 1e9:>5.2f}/{d['ddr_gb']:<4g}", file=out)
+
+
+def plot_plan(inst, plan, path):
+    """A PNG: per device its cost (bars) and memory use in HBM and DDR (share of capacity)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    load = device_loads(inst, plan)
+    names = [d["name"] for d in inst.devices]
+    cost = [load[n]["cost"] for n in names]
+    hbm = [load[n]["hbm"] / (d["hbm_gb"] * 1e9) for n, d in zip(names, inst.devices)]
+    ddr = [load[n]["ddr"] / (d["ddr_gb"] * 1e9) if d["ddr_gb"] > 0 else 0 for n, d in zip(names, inst.devices)]
+    fig, (a1, a2) = plt.subplots(2, 1, figsize=(max(6, 0.12 * len(names) + 3), 5.5), sharex=True)
+    a1.bar(range(len(names)), cost, color="tab:blue")
+    a1.axhline(max(cost), color="tab:red", lw=0.8, ls="--")
+    a1.set_ylabel("cost per iteration (ms)")
+    a1.set_title(f"DLRM sharding: {len(inst.tables)} tables on {len(names)} devices, max {max(cost):.3f} ms")
+    w = 0.4
+    a2.bar(np.arange(len(names)) - w / 2, hbm, w, label="HBM", color="tab:green")
+    if any(d["ddr_gb"] > 0 for d in inst.devices):
+        a2.bar(np.arange(len(names)) + w / 2, ddr, w, label="DDR", color="tab:orange")
+    a2.set_ylabel("memory used / capacity")
+    a2.set_ylim(0, 1.05)
+    a2.legend(fontsize=8)
+    step = max(1, len(names) // 32)
+    a2.set_xticks(range(0, len(names), step), names[::step], rotation=90, fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            return Instance(json.load(f))
+    except (OSError, json.JSONDecodeError) as e:
+        raise DescriptionError(f"{path}: {e}") from e
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("instance")
+    ap.add_argument("--time-limit", type=float)
+    ap.add_argument("--work-limit", type=float)
+    ap.add_argument("--threads", type=int)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--write-model", metavar="FILE.mps", help="write the MILP as free MPS")
+    ap.add_argument("--no-solve", action="store_true")
+    ap.add_argument("--no-start", action="store_true", help="solve without the greedy starting plan")
+    ap.add_argument("--plot", metavar="FILE.png")
+    ap.add_argument("--json", metavar="FILE", help="write the plan and the solve's figures as JSON")
+    args = ap.parse_args(argv)
+    try:
+        inst = load(args.instance)
+    except DescriptionError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    sharding = Sharding(inst)
+    m = sharding.model
+    print(f"MILP: {m.num_cols} columns, {m.num_rows} rows, {m.num_nonzeros} nonzeros")
+    if args.write_model:
+        m.write(args.write_model)
+        print(f"model written to {args.write_model}")
+    if args.no_solve:
+        return 0
+    if args.time_limit is None and args.work_limit is None:
+        args.time_limit = 10.0
+    start = None if args.no_start else sharding.greedy_start()
+    if start is not None:
+        print(f"greedy starting plan: max device cost {start[sharding.z]:.4f} ms")
+    r = m.solve(time_limit=args.time_limit, work_limit=args.work_limit, threads=args.threads, seed=args.seed,
+                initial=start)
+    if not r.has_solution:
+        print(f"no plan: status {r.status} ({r.stop_reason})")
+        return 1
+    plan = sharding.decode(r.x)
+    problems, makespan = verify(inst, plan)
+    if not problems and makespan > r.objective * (1 + 1e-6) + 1e-9:
+        problems.append(f"the plan's max device cost {makespan} exceeds the objective {r.objective}")
+    print_plan(inst, plan, r, makespan if not problems else r.objective)
+    if args.plot and not problems:
+        plot_plan(inst, plan, args.plot)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"objective": r.objective, "makespan": makespan, "bound": r.dual_bound, "gap": r.gap,
+                       "status": r.status, "seconds": r.seconds, "time_best": r.time_best, "trace": r.trace,
+                       "plan": {k: [o.label, s] for k, (o, s) in plan.items()}, "verified": not problems},
+                      f, indent=1)
+    if problems:
+        print("plan check FAILED:\n  " + "\n  ".join(problems))
+        return 1
+    print("plan check: ok (one sharding per table, shards on distinct devices, memory capacities)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
