@@ -87,7 +87,7 @@ def parse_cbc(log_path, maximise):
 
 def rel(a, b, maximise):
     """How much worse a is than b, relative (positive = worse)."""
-    if a is None or b is None:
+    if a is None or b is None or abs(b) < 1e-6:   # no relative figure against zero
         return None
     d = (b - a) if maximise else (a - b)
     return d / max(abs(b), 1e-9)
