@@ -14,8 +14,8 @@ namespace lsmip::app {
 int run_stats(CommandLine& cl, const Log& log);
 // `lsmip check MODEL SOLUTION [--json]`.
 int run_check(CommandLine& cl, const Log& log);
-// `lsmip [solve] MODEL [options]`.
-int run_solve(CommandLine& cl, const Log& log);
+// `lsmip [solve] MODEL [options]`, on every rank of `ranks` (rank 0 alone writes the outputs).
+int run_solve(CommandLine& cl, const Log& log, Ranks& ranks);
 // Prints an error as one line on stderr ("FILE:LINE: error: message", or "error: message")
 // and returns the exit code that goes with its kind.
 int report_error(const Error& error);

@@ -28,8 +28,12 @@ int main(int argc, char** argv) {
   using namespace lsmip;
   using namespace lsmip::app;
   try {
+    // Under mpirun: this process is one rank. Rank 0 alone prints and writes.
+    Ranks ranks;
+    const bool quiet_rank = ranks.rank() != 0;
     CommandLine cl;
     if (Error e = parse_command_line(argc, argv, cl); !e.ok()) return report_error(e);
+    if (quiet_rank && cl.command != "solve") return kExitOk;  // rank 0 answers alone
     if (cl.help) {
       std::fputs(help_text(cl.table).c_str(), stdout);
       return kExitOk;
@@ -62,10 +66,10 @@ int main(int argc, char** argv) {
     }
     std::int64_t level = 1;
     (void)cl.solver.get_int_option("log_level", level);
-    const Log log(level);
+    const Log log(quiet_rank ? 0 : level);
     if (cl.command == "stats") return run_stats(cl, log);
     if (cl.command == "check") return run_check(cl, log);
-    if (cl.command == "solve") return run_solve(cl, log);
+    if (cl.command == "solve") return run_solve(cl, log, ranks);
     std::fputs("usage: lsmip [solve] MODEL [options] | check MODEL SOLUTION | stats MODEL\n"
                "try 'lsmip --help'\n",
                stderr);

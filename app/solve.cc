@@ -89,18 +89,53 @@ int exit_code(const SolveResult& r) {
   return r.status == SolveStatus::kInfeasible ? kExitInfeasible : kExitNoSolution;
 }
 
+// Under mpirun, each rank searches with a seed of its own (rank 0 keeps --seed, so a run of
+// one rank is the run without MPI) and a quiet log.
+void configure_rank(Solver& solver, const Ranks& ranks) {
+  if (ranks.rank() == 0) return;
+  std::int64_t seed = 1;
+  (void)solver.get_int_option("seed", seed);
+  (void)solver.set_int_option("seed", (seed + 1000003LL * ranks.rank()) % 2147483647LL);
+  (void)solver.set_int_option("log_level", 0);
+}
+
+// The JSON report of rank 0 with what the ranks found: `ranks`, each rank's best objective
+// (null = none), the rank of the solution written and its objective. The report's other
+// keys describe rank 0's own search.
+std::string with_ranks(std::string json, const Ranks& ranks, const RankBest& best) {
+  const std::size_t end = json.rfind('}');
+  if (end == std::string::npos || ranks.size() <= 1) return json;
+  auto number = [](double v) {
+    if (!std::isfinite(v)) return std::string("null");
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return std::string(buf);
+  };
+  std::string add = ",\n  \"ranks\": " + std::to_string(ranks.size()) + ",\n  \"rank_objectives\": [";
+  for (std::size_t r = 0; r < best.objectives.size(); ++r) add += (r ? ", " : "") + number(best.objectives[r]);
+  add += "],\n  \"best_rank\": " + (best.has_solution ? std::to_string(best.rank) : std::string("null"));
+  add += ",\n  \"best_objective\": " + number(best.objective) + "\n";
+  std::size_t body = end;
+  while (body > 0 && (json[body - 1] == '\n' || json[body - 1] == ' ')) --body;
+  return json.substr(0, body) + add + json.substr(end);
+}
+
 }  // namespace
 
-int run_solve(CommandLine& cl, const Log& log) {
+int run_solve(CommandLine& cl, const Log& log, Ranks& ranks) {
   if (const int code = check_operands(cl, 1, "usage: lsmip [solve] MODEL [options]"); code != kExitOk) return code;
   Solver& solver = cl.solver;
   const std::string& path = cl.positional[0];
-  const Outputs out{text_option(solver, "solution_file"), text_option(solver, "json")};
+  const bool leader = ranks.rank() == 0;  // writes the outputs
+  configure_rank(solver, ranks);
+  const Outputs out = leader ? Outputs{text_option(solver, "solution_file"), text_option(solver, "json")} : Outputs{};
   // Outputs that cannot be written, or would overwrite an input, are refused before anything
   // is read or written.
   if (Error e = check_output_paths(out.solution_file, out.json, {path, text_option(solver, "initial_solution")});
       !e.ok()) {
-    return report_error(e);
+    const int code = report_error(e);
+    if (ranks.size() > 1) ranks.abort(code);  // the other ranks wait for the model
+    return code;
   }
   const Clock clock;
   install_signal_handlers();
@@ -140,7 +175,7 @@ int run_solve(CommandLine& cl, const Log& log) {
                   clock.seconds());
     return kExitNoSolution;
   };
-  if (e = solver.read_model(path); !e.ok()) {
+  if (e = ranks.share_model(solver, path); !e.ok()) {
     if (e.code() == ErrorCode::kOutOfMemory) {
       std::fputs("error: out of memory while reading the model (raise --memory-limit)\n", stderr);
       write_failure(solver, out, StopReason::kMemoryLimit, "", clock.seconds());
@@ -151,6 +186,7 @@ int run_solve(CommandLine& cl, const Log& log) {
     return report_error(e);
   }
   log.info("read %s in %.2fs", path.c_str(), clock.seconds());
+  if (ranks.size() > 1) log.info("ranks: %d, each with its own portfolio (rank 0 reads and writes)", ranks.size());
   std::string stats;
   if (solver.model_statistics(Format::kText, stats).ok()) log.text(stats);
 
@@ -164,9 +200,17 @@ int run_solve(CommandLine& cl, const Log& log) {
   auto on_result = [&](const SolveResult& res) {
     outputs_done = true;
     code = exit_code(res);
+    // Every rank's best meets at rank 0, which verified the one it keeps.
+    RankBest best;
+    if (Error w = ranks.collect_best(solver, best); !w.ok()) log.warning("%s", w.message().c_str());
+    if (!leader) return;
+    const bool from_other_rank = best.has_solution && best.rank > 0;
+    if (from_other_rank && res.stop_reason != StopReason::kMemoryLimit) code = kExitOk;
     bool written = false;
     if (!out.solution_file.empty()) {
-      if (Error w = solver.write_solution(out.solution_file, IfNoSolution::kWriteMarker); !w.ok()) {
+      if (Error w = from_other_rank ? solver.write_solution(out.solution_file, best.x, best.objective)
+                                    : solver.write_solution(out.solution_file, IfNoSolution::kWriteMarker);
+          !w.ok()) {
         code = report_error(w);
       } else {
         written = true;
@@ -175,7 +219,7 @@ int run_solve(CommandLine& cl, const Log& log) {
     if (!out.json.empty()) {
       std::string json;
       Error w = solver.report_json(written, json);
-      if (w.ok()) w = write_atomically(out.json, json);
+      if (w.ok()) w = write_atomically(out.json, with_ranks(json, ranks, best));
       if (!w.ok()) code = report_error(w);
     }
     if (!res.error.empty()) log.warning("search stopped: %s", res.error.c_str());
@@ -189,6 +233,13 @@ int run_solve(CommandLine& cl, const Log& log) {
     }
     std::string summary;
     if (solver.report_summary(summary).ok()) log.text(summary);
+    if (ranks.size() > 1) {
+      if (best.has_solution) {
+        log.info("ranks             best %.10g from rank %d of %d", best.objective, best.rank, ranks.size());
+      } else {
+        log.info("ranks             no solution on any of %d ranks", ranks.size());
+      }
+    }
     if (written) {
       log.info("solution file     %s%s", out.solution_file.c_str(), res.has_solution ? "" : " (=infeas=: no solution)");
     }
@@ -218,10 +269,14 @@ int run_solve(CommandLine& cl, const Log& log) {
     on_result(solver.result());
     return code;
   }
-  if (e.code() == ErrorCode::kInterrupted) return stopped_reading(e);  // the initial solution
-  // The run did not start (a bad initial_solution file, ...).
-  write_failure(solver, out, StopReason::kError, e.message(), clock.seconds());
-  return report_error(e);
+  // The run did not start (a bad initial_solution file, ...); under mpirun the job ends with
+  // it, so that no rank waits for this one's result.
+  const int failed = e.code() == ErrorCode::kInterrupted
+                         ? stopped_reading(e)  // reading the initial solution stopped
+                         : (write_failure(solver, out, StopReason::kError, e.message(), clock.seconds()),
+                            report_error(e));
+  if (ranks.size() > 1) ranks.abort(failed);
+  return failed;
 }
 
 }  // namespace lsmip::app

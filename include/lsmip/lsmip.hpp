@@ -333,6 +333,9 @@ class LSMIP_API Solver {
   // int_tol (absent columns count as 0, as the MIPLIB checker has it). Errors: kNoModel,
   // kIo, kFormat (an unknown column, a malformed value: "FILE:LINE: error: ...").
   Error check_solution_file(const std::string& path, SolutionCheck& out) const;
+  // Checks the assignment `x` (one value per column) the same way; `objective` (NaN = none)
+  // is the claimed value. Errors: kNoModel, kInvalidArgument (size).
+  Error check_solution(std::span<const double> x, double objective, SolutionCheck& out) const;
   // The JSON report of the last solve(), as `lsmip --json` writes it; `solution_written`
   // is recorded as the key of that name. Before any solve(): the report of an empty run.
   Error report_json(bool solution_written, std::string& json) const;
@@ -350,6 +353,49 @@ class LSMIP_API Solver {
 
  private:
   std::unique_ptr<Impl> impl_;
+};
+
+// ---- Several processes: the ranks of an MPI launch (`mpirun -np K lsmip solve MODEL`).
+// Each rank runs its own portfolio (its own threads); at the end of the run the ranks'
+// best solutions meet at rank 0, which verifies the one it keeps. Without MPI (a build with
+// LSMIP_WITH_MPI=OFF, or a process not started by an MPI launcher) there is one rank and no
+// MPI call is made.
+
+// The best solution of all ranks, as rank 0 sees it after Ranks::collect_best().
+struct RankBest {
+  bool has_solution = false;
+  int rank = -1;                    // the rank that found it (lowest rank on a tie)
+  std::vector<double> x;            // verified on rank 0's model
+  double objective = std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> objectives;   // each rank's best (NaN = none), rank order
+};
+
+class LSMIP_API Ranks {
+ public:
+  // Joins the MPI launch when the environment says there is one (Open MPI, PMIx, MPICH
+  // variables); one object per process, made before any thread starts.
+  Ranks();
+  ~Ranks();  // leaves the launch
+  Ranks(const Ranks&) = delete;
+  Ranks& operator=(const Ranks&) = delete;
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  bool with_mpi() const { return mpi_; }
+  // Collective. Rank 0 reads `path` into `solver` (Solver::read_model); the others receive
+  // the model, so that only rank 0 opens the file. A failed read on rank 0 is returned there
+  // and reported to the others as kIo "rank 0 could not read the model".
+  Error share_model(Solver& solver, const std::string& path);
+  // Collective, after solve(): every rank's best at rank 0, which verifies it with
+  // Solver::check_solution (an unverified one is dropped with its rank's own in its place
+  // only when that one is better). On other ranks `out` has only `objectives`.
+  Error collect_best(const Solver& solver, RankBest& out);
+  // Ends every rank at once (a fault on one rank: no rank waits in a collective).
+  [[noreturn]] void abort(int code);
+
+ private:
+  int rank_ = 0, size_ = 1;
+  bool mpi_ = false;
+  int sense_ = 1;  // of the shared model: +1 minimise, -1 maximise
 };
 
 }  // namespace lsmip

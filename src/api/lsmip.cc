@@ -1089,6 +1089,9 @@ Error Solver::model_statistics(Format format, std::string& out) const { LSMIP_FO
 Error Solver::check_solution_file(const std::string& path, SolutionCheck& out) const {
   LSMIP_FORWARD(check_solution_file(path, out));
 }
+Error Solver::check_solution(std::span<const double> x, double objective, SolutionCheck& out) const {
+  LSMIP_FORWARD(check_solution(x, objective, out));
+}
 Error Solver::report_json(bool solution_written, std::string& json) const {
   LSMIP_FORWARD(report_json(solution_written, json));
 }

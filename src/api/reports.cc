@@ -120,6 +120,31 @@ Error Solver::Impl::check_solution_file(const std::string& path, SolutionCheck& 
   return {};
 }
 
+Error Solver::Impl::check_solution(std::span<const double> x, double objective,
+                                   SolutionCheck& out) const {
+  std::optional<Model> scratch;
+  Error e;
+  const Model* model = current_model(scratch, e);
+  if (model == nullptr) return e;
+  if (static_cast<std::int64_t>(x.size()) != static_cast<std::int64_t>(model->num_cols())) {
+    return {ErrorCode::kInvalidArgument, "the solution has " + std::to_string(x.size()) +
+                                             " values for " + std::to_string(model->num_cols()) + " columns"};
+  }
+  std::optional<double> claimed;
+  if (!std::isnan(objective)) claimed = objective;
+  const check::CheckReport r = check::check_solution(*model, x, options_.feas_tol, options_.int_tol, claimed);
+  SolutionCheck c;
+  c.claim = true;
+  c.columns_given = static_cast<std::int32_t>(x.size());
+  c.feasible = r.feasible;
+  c.objective_matches = r.objective_matches;
+  c.objective = r.objective;
+  c.text = r.describe(*model);
+  c.json = r.to_json(*model);
+  out = std::move(c);
+  return {};
+}
+
 Error Solver::Impl::report_json(bool solution_written, std::string& json) const {
   // The model of the last solve is built_ (a change of the model drops the result).
   json = solver::json_report(built_ ? &*built_ : nullptr, options_, run_, solution_written);

@@ -82,6 +82,7 @@ struct Solver::Impl {
   // ---- Reports (api/reports.cc).
   Error model_statistics(Format format, std::string& out) const;
   Error check_solution_file(const std::string& path, SolutionCheck& out) const;
+  Error check_solution(std::span<const double> x, double objective, SolutionCheck& out) const;
   Error report_json(bool solution_written, std::string& json) const;
   Error failure_report_json(StopReason reason, std::string_view error, double seconds,
                             bool solution_written, std::string& json) const;

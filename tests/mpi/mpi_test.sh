@@ -1,0 +1,107 @@
+#!/bin/sh
+# The portfolio across MPI ranks (issue 16), through mpirun on this machine:
+#   mpi_test.sh LSMIP_BINARY TEST_DATA_DIR SHARED_DIR WORK_DIR
+# Solutions are checked by ../shared/tools/mipcheck.py when present, else by `lsmip check`.
+set -u
+lsmip=$1 data=$2 shared=$3 work=$4
+rm -rf "$work" && mkdir -p "$work" || exit 1
+# Root in containers, more ranks than cores, shared memory and loopback only.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_btl=self,vader,tcp OMPI_MCA_btl_tcp_if_include=lo
+export OMPI_MCA_oob_tcp_if_include=lo
+mpirun="mpirun --allow-run-as-root --oversubscribe"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+now() { date +%s.%N; }
+
+check() {  # MODEL SOLUTION: a feasible, complete solution file
+  if [ -f "$shared/tools/mipcheck.py" ]; then
+    python3 "$shared/tools/mipcheck.py" "$1" "$2" >"$work/check.out" 2>&1
+  else
+    "$lsmip" check "$1" "$2" >"$work/check.out" 2>&1
+  fi || { cat "$work/check.out"; return 1; }
+  grep -q '^=obj=' "$2"
+}
+
+p0033=$data/models/small/p0033.mps.gz
+hard=$data/models/small/air03.mps.gz
+
+# 1. Two and four ranks under a time limit: a verified solution, the report names the ranks,
+#    and the run ends within the limit (plus the launch).
+for np in 2 4; do
+  t0=$(now)
+  $mpirun -np $np "$lsmip" solve "$p0033" --time-limit 1 --threads 1 \
+    --solution-file "$work/p0033_$np.sol" --json "$work/p0033_$np.json" >"$work/run_$np.log" 2>&1 ||
+    fail "-np $np: exit $? ($(tail -3 "$work/run_$np.log"))"
+  t1=$(now)
+  check "$p0033" "$work/p0033_$np.sol" || fail "-np $np: the solution file does not check"
+  grep -q "\"ranks\": $np" "$work/p0033_$np.json" || fail "-np $np: the JSON report has no \"ranks\": $np"
+  [ "$(grep -c 'lsmip 0' "$work/run_$np.log")" -eq 1 ] || fail "-np $np: the log is not rank 0's alone"
+  awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a < 1 + 3.0) }' ||
+    fail "-np $np: $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s for a 1 s limit"
+done
+
+# 2. --deterministic on with a work limit: the same solution file, byte for byte, three times.
+#    air03 at this work limit: the ranks' seeds give different objectives (so the choice and
+#    the transfer from another rank are exercised), the same on every run.
+for np in 2 4; do
+  for i in 1 2 3; do
+    $mpirun -np $np "$lsmip" solve "$hard" --deterministic on --work-limit 2e6 --threads 1 \
+      --solution-file "$work/det_${np}_$i.sol" --json "$work/det_${np}_$i.json" >"$work/det_${np}_$i.log" 2>&1 ||
+      fail "deterministic -np $np run $i: exit $?"
+    grep '"rank_objectives"' "$work/det_${np}_$i.json" >"$work/det_${np}_$i.ranks"
+  done
+  for i in 2 3; do
+    cmp -s "$work/det_${np}_1.sol" "$work/det_${np}_$i.sol" || fail "deterministic -np $np: run $i wrote another file"
+    cmp -s "$work/det_${np}_1.ranks" "$work/det_${np}_$i.ranks" || fail "deterministic -np $np: run $i: other rank objectives"
+  done
+  check "$hard" "$work/det_${np}_1.sol" || fail "deterministic -np $np: the solution does not check"
+  awk '{ gsub(/[^0-9.,eE+-]/, ""); n = split($0, v, ","); for (i = 2; i <= n; ++i) if (v[i] != "" && v[i] != v[1]) d = 1 } END { exit !d }' \
+    "$work/det_${np}_1.ranks" || fail "deterministic -np $np: every rank found the same objective ($(cat "$work/det_${np}_1.ranks"))"
+done
+
+# 3. SIGTERM to mpirun mid-search: rank 0 writes the best solution of all ranks, complete.
+$mpirun -np 2 "$lsmip" solve "$hard" --time-limit 60 --threads 1 --solution-file "$work/term.sol" \
+  >"$work/term.log" 2>&1 &
+pid=$!
+sleep 4
+t0=$(now)
+kill -TERM $pid
+wait $pid
+t1=$(now)
+check "$hard" "$work/term.sol" || fail "SIGTERM: the solution file does not check ($(tail -3 "$work/term.log"))"
+awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a < 5) }' || fail "SIGTERM: the job took $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s to end"
+
+# 4. kill -9 of rank 1: the job ends (no rank is left waiting) and the file rank 0 kept
+#    current (--write-every 0) is a complete, valid solution.
+$mpirun -np 2 "$lsmip" solve "$hard" --time-limit 60 --threads 1 --write-every 0 \
+  --solution-file "$work/kill.sol" >"$work/kill.log" 2>&1 &
+pid=$!
+sleep 4
+victim=
+for child in $(pgrep -P $pid); do
+  tr '\0' '\n' <"/proc/$child/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1' && victim=$child
+done
+if [ -z "$victim" ]; then
+  fail "kill -9: rank 1 not found among the children of mpirun"
+  kill -TERM $pid
+  wait $pid
+else
+  kill -9 "$victim"
+  t0=$(now)
+  wait $pid
+  t1=$(now)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a < 10) }' || fail "kill -9: the job took $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s to end"
+  check "$hard" "$work/kill.sol" || fail "kill -9: the solution file does not check"
+fi
+
+# 5. Two network namespaces joined by a veth pair: needs root and ip netns; skipped without.
+if ip netns add lsmip_mpi_probe_$$ 2>/dev/null; then
+  ip netns del lsmip_mpi_probe_$$
+  echo "note: network namespaces are available, but the two-namespace test is not written yet (skipped)"
+else
+  echo "skip: two network namespaces (ip netns add not permitted here)"
+fi
+
+[ $failures -eq 0 ] && echo "all MPI tests passed"
+exit $((failures > 0))
