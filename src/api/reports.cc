@@ -18,6 +18,15 @@
 namespace lsmip {
 namespace {
 
+// The checker's verdict on `model` in the API's terms.
+void fill_check(SolutionCheck& c, const Model& model, const check::CheckReport& r) {
+  c.feasible = r.feasible;
+  c.objective_matches = r.objective_matches;
+  c.objective = r.objective;
+  c.text = r.describe(model);
+  c.json = r.to_json(model);
+}
+
 Error from_read_status(const Status& s) {
   return {s.code() == StatusCode::kIoError ? ErrorCode::kIo : ErrorCode::kFormat, s.to_string()};
 }
@@ -108,13 +117,8 @@ Error Solver::Impl::check_solution_file(const std::string& path, SolutionCheck& 
   c.columns_given = sol->num_given;
   c.claim = !(sol->infeasible_marker && sol->num_given == 0);
   if (c.claim) {
-    const check::CheckReport r =
-        check::check_solution(*model, sol->values, options_.feas_tol, options_.int_tol, sol->objective);
-    c.feasible = r.feasible;
-    c.objective_matches = r.objective_matches;
-    c.objective = r.objective;
-    c.text = r.describe(*model);
-    c.json = r.to_json(*model);
+    fill_check(c, *model,
+               check::check_solution(*model, sol->values, options_.feas_tol, options_.int_tol, sol->objective));
   }
   out = std::move(c);
   return {};
@@ -132,15 +136,10 @@ Error Solver::Impl::check_solution(std::span<const double> x, double objective,
   }
   std::optional<double> claimed;
   if (!std::isnan(objective)) claimed = objective;
-  const check::CheckReport r = check::check_solution(*model, x, options_.feas_tol, options_.int_tol, claimed);
   SolutionCheck c;
   c.claim = true;
   c.columns_given = static_cast<std::int32_t>(x.size());
-  c.feasible = r.feasible;
-  c.objective_matches = r.objective_matches;
-  c.objective = r.objective;
-  c.text = r.describe(*model);
-  c.json = r.to_json(*model);
+  fill_check(c, *model, check::check_solution(*model, x, options_.feas_tol, options_.int_tol, claimed));
   out = std::move(c);
   return {};
 }

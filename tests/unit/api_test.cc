@@ -26,21 +26,7 @@ using lsmip::kInfinity;
 
 std::string p0033() { return lsmip::testing::data_path("models/small/p0033.mps.gz"); }
 
-void expect_same_model(const lsmip::ModelData& a, const lsmip::ModelData& b) {
-  EXPECT_EQ(a.sense, b.sense);
-  EXPECT_EQ(a.offset, b.offset);
-  EXPECT_EQ(a.col_lower, b.col_lower);
-  EXPECT_EQ(a.col_upper, b.col_upper);
-  EXPECT_EQ(a.col_cost, b.col_cost);
-  EXPECT_EQ(a.col_integer, b.col_integer);
-  EXPECT_EQ(a.col_names, b.col_names);
-  EXPECT_EQ(a.row_lower, b.row_lower);
-  EXPECT_EQ(a.row_upper, b.row_upper);
-  EXPECT_EQ(a.row_names, b.row_names);
-  EXPECT_EQ(a.row_start, b.row_start);
-  EXPECT_EQ(a.row_index, b.row_index);
-  EXPECT_EQ(a.row_value, b.row_value);
-}
+using lsmip::testing::expect_same_model;
 
 // max 5x + 4y + 3z + 1  s.t. 2x + 3y + z <= 5, 4x + y + 2z <= 11, 3x + 4y + 2z <= 8,
 // x, y, z integer in [0, 10]: optimum 13 + 1 at (2, 0, 1).

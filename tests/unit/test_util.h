@@ -9,12 +9,30 @@
 #include <string>
 
 #include "io/model_reader.h"
+#include "lsmip/lsmip.hpp"
 #include "io/read_options.h"
 #include "model/model_builder.h"
 
 namespace lsmip::testing {
 
 inline std::string data_path(const std::string& rel) { return std::string(LSMIP_TEST_DATA) + "/" + rel; }
+
+// Expects two API models to hold the same sense, offset, columns and rows (names included).
+inline void expect_same_model(const ModelData& a, const ModelData& b) {
+  EXPECT_EQ(a.sense, b.sense);
+  EXPECT_EQ(a.offset, b.offset);
+  EXPECT_EQ(a.col_lower, b.col_lower);
+  EXPECT_EQ(a.col_upper, b.col_upper);
+  EXPECT_EQ(a.col_cost, b.col_cost);
+  EXPECT_EQ(a.col_integer, b.col_integer);
+  EXPECT_EQ(a.col_names, b.col_names);
+  EXPECT_EQ(a.row_lower, b.row_lower);
+  EXPECT_EQ(a.row_upper, b.row_upper);
+  EXPECT_EQ(a.row_names, b.row_names);
+  EXPECT_EQ(a.row_start, b.row_start);
+  EXPECT_EQ(a.row_index, b.row_index);
+  EXPECT_EQ(a.row_value, b.row_value);
+}
 
 // The shared instance folder next to the repository, or "" when absent.
 inline std::string shared_dir() {
