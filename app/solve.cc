@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <functional>
 #include <memory>
+#include <span>
 #include <thread>
 #include <unistd.h>
 
@@ -23,6 +24,9 @@
 
 namespace lsmip::app {
 namespace {
+
+// --write-every under mpirun when the option is not given: seconds.
+constexpr double kDefaultRankWriteEvery = 0.2;
 
 // Signal state: the only process-wide mutable state of lsmip, confined to app/.
 std::atomic<int> g_signals{0};
@@ -89,19 +93,15 @@ int exit_code(const SolveResult& r) {
   return r.status == SolveStatus::kInfeasible ? kExitInfeasible : kExitNoSolution;
 }
 
-// Under mpirun, each rank searches with a seed of its own (rank 0 keeps --seed, so a run of
-// one rank is the run without MPI) and a quiet log.
+// Under mpirun, ranks other than 0 keep a quiet log (their workers' configurations follow
+// rank 0's in the portfolio's cycle, seeds included: Ranks::join).
 void configure_rank(Solver& solver, const Ranks& ranks) {
-  if (ranks.rank() == 0) return;
-  std::int64_t seed = 1;
-  (void)solver.get_int_option("seed", seed);
-  (void)solver.set_int_option("seed", (seed + 1000003LL * ranks.rank()) % 2147483647LL);
-  (void)solver.set_int_option("log_level", 0);
+  if (ranks.rank() != 0) (void)solver.set_int_option("log_level", 0);
 }
 
-// The JSON report of rank 0 with what the ranks found: `ranks`, each rank's best objective
-// (null = none), the rank of the solution written and its objective. The report's other
-// keys describe rank 0's own search.
+// The JSON report of rank 0 with what the ranks found: each rank's best objective (null =
+// none), the rank of the solution written and its objective, and each rank's account of its
+// run. The report's other keys describe rank 0's own run.
 std::string with_ranks(std::string json, const Ranks& ranks, const RankBest& best) {
   const std::size_t end = json.rfind('}');
   if (end == std::string::npos || ranks.size() <= 1) return json;
@@ -111,10 +111,13 @@ std::string with_ranks(std::string json, const Ranks& ranks, const RankBest& bes
     std::snprintf(buf, sizeof buf, "%.17g", v);
     return std::string(buf);
   };
-  std::string add = ",\n  \"ranks\": " + std::to_string(ranks.size()) + ",\n  \"rank_objectives\": [";
+  std::string add = ",\n  \"rank_objectives\": [";
   for (std::size_t r = 0; r < best.objectives.size(); ++r) add += (r ? ", " : "") + number(best.objectives[r]);
   add += "],\n  \"best_rank\": " + (best.has_solution ? std::to_string(best.rank) : std::string("null"));
-  add += ",\n  \"best_objective\": " + number(best.objective) + "\n";
+  add += ",\n  \"best_objective\": " + number(best.objective);
+  add += ",\n  \"rank_reports\": [";
+  for (std::size_t r = 0; r < best.reports.size(); ++r) add += (r ? ",\n    " : "\n    ") + best.reports[r];
+  add += best.reports.empty() ? "]\n" : "\n  ]\n";
   std::size_t body = end;
   while (body > 0 && (json[body - 1] == '\n' || json[body - 1] == ' ')) --body;
   return json.substr(0, body) + add + json.substr(end);
@@ -143,20 +146,35 @@ int run_solve(CommandLine& cl, const Log& log, Ranks& ranks) {
   (void)solver.set_terminator(signalled);
 
   // The callback prints the library's log and keeps --solution-file current under
-  // --write-every; the result callback (on_result below) writes the outputs.
-  const double write_every = number_option(solver, "write_every");
+  // --write-every: an improvement that comes sooner than write_every after the last write
+  // waits, and is written at the first event after that (events come several times a
+  // second). Under mpirun rank 0 does so every 0.2 s by default, so that the file holds the
+  // best solution of all ranks should one rank die. The result callback (on_result below)
+  // writes the outputs.
+  double write_every = number_option(solver, "write_every");
+  if (!std::isfinite(write_every) && ranks.size() > 1) write_every = kDefaultRankWriteEvery;
   double last_write = -kInfinity;
+  std::vector<double> pending;  // an improvement not yet written
+  double pending_objective = 0;
+  auto write_current = [&](double now, std::span<const double> x, double objective) {
+    last_write = now;
+    if (Error w = solver.write_solution(out.solution_file, x, objective); !w.ok()) log.warning("%s", w.message().c_str());
+  };
   Error e = solver.set_callback([&](const Event& ev) {
-    switch (ev.kind) {
-      case Event::Kind::kLog: Log::library_line(ev.message); break;
-      case Event::Kind::kIncumbent:
-        if (out.solution_file.empty() || !std::isfinite(write_every) || ev.seconds - last_write < write_every) break;
-        last_write = ev.seconds;
-        if (Error w = solver.write_solution(out.solution_file, ev.x, ev.objective); !w.ok()) {
-          log.warning("%s", w.message().c_str());
-        }
-        break;
-      case Event::Kind::kProgress: break;
+    if (ev.kind == Event::Kind::kLog) Log::library_line(ev.message);
+    if (out.solution_file.empty() || !std::isfinite(write_every)) return false;
+    const bool due = ev.seconds - last_write >= write_every;
+    if (ev.kind == Event::Kind::kIncumbent) {
+      if (due) {
+        write_current(ev.seconds, ev.x, ev.objective);
+        pending.clear();
+      } else {
+        pending.assign(ev.x.begin(), ev.x.end());
+        pending_objective = ev.objective;
+      }
+    } else if (ev.kind == Event::Kind::kProgress && due && !pending.empty()) {
+      write_current(ev.seconds, pending, pending_objective);
+      pending.clear();
     }
     return false;
   });
@@ -186,7 +204,10 @@ int run_solve(CommandLine& cl, const Log& log, Ranks& ranks) {
     return report_error(e);
   }
   log.info("read %s in %.2fs", path.c_str(), clock.seconds());
-  if (ranks.size() > 1) log.info("ranks: %d, each with its own portfolio (rank 0 reads and writes)", ranks.size());
+  if (ranks.size() > 1) {
+    log.info("ranks: %d, each with its own portfolio (rank 0 reads and writes)", ranks.size());
+    if (e = ranks.join(solver); !e.ok()) log.warning("%s", e.message().c_str());
+  }
   std::string stats;
   if (solver.model_statistics(Format::kText, stats).ok()) log.text(stats);
 

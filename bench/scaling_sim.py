@@ -9,8 +9,13 @@ instance this measures W = the work one worker does in S seconds (a one-thread r
 reports the primal gap per instance and the mean over the feasible instances (1 without a
 solution), checking every written solution with ../shared/tools/mipcheck.py.
 
+--mode ranks runs the N workers as N MPI ranks of one thread each instead
+(`mpirun -np N lsmip ... --threads 1`, sharing in rounds every rank_sync_batches batches; the
+value is the solution rank 0 wrote); --mode both runs threads and ranks side by side.
+
 usage: bench/scaling_sim.py --lsmip build/release/lsmip --instances ../shared/instances/miplib
                             [--seconds 10] [--workers 1,2,4,8,16] [--seed 1] [--only a,b]
+                            [--mode threads|ranks|both]
                             [--out FILE.md] [-- extra lsmip options]
 """
 import argparse
@@ -42,12 +47,14 @@ def read_best_known(folder):
     return best
 
 
-def run(args, path, work, threads, extra, tag, workdir):
+def run(args, path, work, threads, extra, tag, workdir, ranks=False):
     name = os.path.basename(path).replace(".mps.gz", "")
     sol = os.path.join(workdir, f"{name}.{tag}.sol")
     rep = os.path.join(workdir, f"{name}.{tag}.json")
     cmd = [args.lsmip, path, "--seed", str(args.seed), "--solution-file", sol, "--json", rep,
-           "--log-level", "0", "--threads", str(threads)]
+           "--log-level", "0", "--threads", str(1 if ranks else threads)]
+    if ranks:
+        cmd = ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", str(threads)] + cmd
     if work is None:
         cmd += ["--time-limit", str(args.seconds)]
     else:
@@ -56,6 +63,8 @@ def run(args, path, work, threads, extra, tag, workdir):
     with open(rep) as f:
         report = json.load(f)
     obj = report.get("objective") if report.get("status") in ("feasible", "optimal") else None
+    if ranks and threads > 1:
+        obj = report.get("best_objective")
     ok = True
     if obj is not None and os.path.exists(args.mipcheck):
         ok = subprocess.run([sys.executable, args.mipcheck, path, sol], capture_output=True).returncode == 0
@@ -70,6 +79,7 @@ def main():
     ap.add_argument("--workers", default="1,2,4,8,16")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="")
+    ap.add_argument("--mode", default="threads", choices=["threads", "ranks", "both"])
     ap.add_argument("--scale", type=float, default=1.0,
                     help="per-worker budget = scale x W (e.g. 0.1 with W from 10 s runs: the "
                          "work of about 1 s)")
@@ -83,6 +93,9 @@ def main():
     ap.add_argument("extra", nargs="*")
     args = ap.parse_args()
     counts = [int(n) for n in args.workers.split(",")]
+    modes = ["threads", "ranks"] if args.mode == "both" else [args.mode]
+    cols = [(m, k) for k in counts for m in modes]
+    label = lambda m, k: f"{'T' if m == 'threads' else 'R'}={k}" if len(modes) > 1 else f"N={k}"
     best = read_best_known(args.instances)
     names = sorted(n for n in os.listdir(args.instances) if n.endswith(".mps.gz"))
     if args.only:
@@ -101,22 +114,25 @@ def main():
             _, work, _ = run(args, path, None, 1, args.extra, "measure", workdir)
         work *= args.scale
         gaps = {}
-        for k in counts:
-            obj, _, ok = run(args, path, work, k, args.extra, f"n{k}", workdir)
+        for m, k in cols:
+            if m == "ranks" and k == 1 and "threads" in modes:
+                gaps[(m, k)] = gaps[("threads", 1)]  # one rank is the one-thread run
+                continue
+            obj, _, ok = run(args, path, work, k, args.extra, f"{m[0]}{k}", workdir, ranks=m == "ranks")
             if not ok or (obj is not None and status == "inf"):
                 wrong += 1
-            gaps[k] = None if status == "inf" else primal_gap(obj if ok else None, known)
+            gaps[(m, k)] = None if status == "inf" else primal_gap(obj if ok else None, known)
         rows.append((name, work, gaps))
-        print(name, f"work {work:.4g}", " ".join(f"N={k}:{'-' if gaps[k] is None else f'{gaps[k]:.4f}'}"
-                                                 for k in counts), flush=True)
-    lines = ["| instance | work per worker | " + " | ".join(f"N={k}" for k in counts) + " |",
-             "|---|---:|" + "---:|" * len(counts)]
+        print(name, f"work {work:.4g}", " ".join(f"{label(m, k)}:{'-' if gaps[(m, k)] is None else f'{gaps[(m, k)]:.4f}'}"
+                                                 for m, k in cols), flush=True)
+    lines = ["| instance | work per worker | " + " | ".join(label(m, k) for m, k in cols) + " |",
+             "|---|---:|" + "---:|" * len(cols)]
     for name, work, gaps in rows:
         lines.append(f"| {name} | {work:.4g} | " +
-                     " | ".join("-" if gaps[k] is None else f"{gaps[k]:.4f}" for k in counts) + " |")
-    feas = [r for r in rows if r[2][counts[0]] is not None]
+                     " | ".join("-" if gaps[c] is None else f"{gaps[c]:.4f}" for c in cols) + " |")
+    feas = [r for r in rows if r[2][cols[0]] is not None]
     lines.append("| **mean gap** | | " + " | ".join(
-        f"**{sum(r[2][k] for r in feas) / max(1, len(feas)):.4f}**" for k in counts) + " |")
+        f"**{sum(r[2][c] for r in feas) / max(1, len(feas)):.4f}**" for c in cols) + " |")
     lines.append(f"\n{len(feas)} feasible instances; per-worker budget = the work of one worker in "
                  f"{args.seconds} s on this machine, times {args.scale}; seed {args.seed}; wrong claims {wrong}; "
                  f"extra options: {' '.join(args.extra) or 'none'}")

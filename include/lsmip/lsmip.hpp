@@ -352,12 +352,15 @@ class LSMIP_API Solver {
   struct Impl;
 
  private:
+  friend class Ranks;  // joins the solver to the other ranks
   std::unique_ptr<Impl> impl_;
 };
 
 // ---- Several processes: the ranks of an MPI launch (`mpirun -np K lsmip solve MODEL`).
-// Each rank runs its own portfolio (its own threads); at the end of the run the ranks'
-// best solutions meet at rank 0, which verifies the one it keeps. Without MPI (a build with
+// Each rank runs its own portfolio (its own threads). A solver joined to the ranks
+// (Ranks::join) shares solutions and the dual bound with the other ranks during the run
+// (option rank_exchange) and ends with them; at the end of the run the ranks' best
+// solutions meet at rank 0, which verifies the one it keeps. Without MPI (a build with
 // LSMIP_WITH_MPI=OFF, or a process not started by an MPI launcher) there is one rank and no
 // MPI call is made.
 
@@ -368,6 +371,10 @@ struct RankBest {
   std::vector<double> x;            // verified on rank 0's model
   double objective = std::numeric_limits<double>::quiet_NaN();
   std::vector<double> objectives;   // each rank's best (NaN = none), rank order
+  // Each rank's account of its run, rank order (rank 0 only): a JSON object with the keys
+  // "rank", "objective", "status", "stop_reason", "workers" and "rank_exchange" of the
+  // JSON report (docs/json-report.md).
+  std::vector<std::string> reports;
 };
 
 class LSMIP_API Ranks {
@@ -385,6 +392,14 @@ class LSMIP_API Ranks {
   // the model, so that only rank 0 opens the file. A failed read on rank 0 is returned there
   // and reported to the others as kIo "rank 0 could not read the model".
   Error share_model(Solver& solver, const std::string& path);
+  // Collective, before solve(): the solver's runs take part in the launch. Rank r's local
+  // searches take the configurations after those of ranks 0..r-1, and, under the option
+  // rank_exchange, every rank's solve() shares with the others in rounds and all end at
+  // the same round (a limit, a signal, a proof or a goal on one rank ends every rank's run).
+  // Every rank must then call solve() once, with the same model and options (seed apart).
+  // The Ranks object must outlive the solver's runs. kInternal when the MPI library does not
+  // allow calls from a second thread. Without a launch: nothing to do.
+  Error join(Solver& solver);
   // Collective, after solve(): every rank's best at rank 0, which verifies it with
   // Solver::check_solution (an unverified one is dropped with its rank's own in its place
   // only when that one is better). On other ranks `out` has only `objectives`.
@@ -393,9 +408,12 @@ class LSMIP_API Ranks {
   [[noreturn]] void abort(int code);
 
  private:
+  class Link;
   int rank_ = 0, size_ = 1;
   bool mpi_ = false;
+  bool serialized_ = false;  // the MPI library allows calls from any one thread at a time
   int sense_ = 1;  // of the shared model: +1 minimise, -1 maximise
+  std::unique_ptr<Link> link_;
 };
 
 }  // namespace lsmip

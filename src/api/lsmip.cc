@@ -917,6 +917,7 @@ Error Solver::Impl::solve() {
   solver::SolveControl control;
   control.clock = clock;
   control.interrupted = [this, &stop_requested] { return stop_asked(stop_requested); };
+  control.ranks = rank_link_;
   if (callback_) {
     control.on_incumbent = [&events](const solver::TracePoint& t, const std::vector<double>& x) {
       events.incumbent(t, x);

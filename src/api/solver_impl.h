@@ -27,6 +27,10 @@
 #include "options/options.h"
 #include "solver/solve_result.h"
 
+namespace lsmip::portfolio {
+class RankLink;
+}
+
 namespace lsmip {
 
 struct Solver::Impl {
@@ -91,6 +95,11 @@ struct Solver::Impl {
   Error busy_error() const;
   bool solving() const { return solving_.load(); }
 
+  // ---- Several processes (Ranks): the other ranks of an MPI launch (set by Ranks::join;
+  // owned by the Ranks object), and the library's account of the last solve.
+  void set_rank_link(portfolio::RankLink* link) { rank_link_ = link; }
+  const solver::SolveResult& run() const { return run_; }
+
  private:
   Error check_not_solving() const;
   // The clock of a read or a solve: the caller's (set_clock), else seconds since this call.
@@ -134,6 +143,7 @@ struct Solver::Impl {
   ResultCallback result_callback_;
   std::function<double()> clock_;
   std::function<bool()> terminator_;
+  portfolio::RankLink* rank_link_ = nullptr;
   SolveResult result_;
   solver::SolveResult run_;
 

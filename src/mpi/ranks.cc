@@ -1,8 +1,10 @@
 // lsmip::Ranks: the MPI launch. The only file that includes mpi.h; without LSMIP_HAVE_MPI
 // (a build with LSMIP_WITH_MPI=OFF) a process is always one rank.
 //
-// MPI is called only from the thread that made the Ranks object (the application's main
-// thread, which also runs Solver::solve() and its result callback): MPI_THREAD_FUNNELED.
+// MPI is called by one thread at a time (MPI_THREAD_SERIALIZED): the thread that made the
+// Ranks object (the application's main thread) outside Solver::solve(), and during a
+// solve() the exchange's rounds only (a thread of their own, or the portfolio's batch
+// completion in the deterministic mode), on a communicator of their own.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -11,8 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "api/solver_impl.h"
 #include "lsmip/lsmip.hpp"
 #include "mpi/model_packing.h"
+#include "portfolio/rank_link.h"
+#include "solver/solve_report.h"
 
 #if LSMIP_HAVE_MPI
 #include <mpi.h>
@@ -42,6 +47,25 @@ std::vector<int> candidates(const std::vector<double>& has, const std::vector<do
 }
 
 constexpr int kTagSolution = 1;
+
+// Every rank's `mine` at rank 0, in rank order (`all` is left empty elsewhere).
+void gather_reports(const std::string& mine, std::vector<std::string>& all) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int n = static_cast<int>(std::min<std::size_t>(mine.size(), 1 << 24));
+  std::vector<int> sizes(rank == 0 ? static_cast<std::size_t>(size) : 0), displs(sizes.size());
+  MPI_Gather(&n, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  int total = 0;
+  for (std::size_t r = 0; r < sizes.size(); ++r) {
+    displs[r] = total;
+    total += sizes[r];
+  }
+  std::vector<char> buffer(static_cast<std::size_t>(total));
+  MPI_Gatherv(mine.data(), n, MPI_CHAR, buffer.data(), sizes.data(), displs.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
+  all.clear();
+  for (std::size_t r = 0; r < sizes.size(); ++r) all.emplace_back(buffer.data() + displs[r], static_cast<std::size_t>(sizes[r]));
+}
 constexpr std::int64_t kChunk = 1 << 30;
 
 void bcast_bytes(std::string& bytes) {
@@ -54,12 +78,100 @@ void bcast_bytes(std::string& bytes) {
 
 }  // namespace
 
+// The rounds of the exchange over MPI: the sizes of the messages (MPI_Iallgather), then the
+// messages (MPI_Iallgatherv), on a duplicate of MPI_COMM_WORLD so that the rounds never
+// meet the collectives of share_model() and collect_best().
+class Ranks::Link final : public portfolio::RankLink {
+ public:
+#if LSMIP_HAVE_MPI
+  Link(int rank, int size) : rank_(rank), size_(size) { MPI_Comm_dup(MPI_COMM_WORLD, &comm_); }
+  ~Link() override { MPI_Comm_free(&comm_); }
+#else
+  Link(int rank, int size) : rank_(rank), size_(size) {}
+#endif
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+  // MPI counts are ints: all messages of a round together stay below 2^31 bytes.
+  std::size_t max_message_bytes() const override {
+    return std::max<std::size_t>(64, (std::size_t{1} << 30) / static_cast<std::size_t>(size_));
+  }
+  void post(std::string mine) override {
+    mine_ = std::move(mine);
+#if LSMIP_HAVE_MPI
+    my_size_ = static_cast<int>(mine_.size());
+    sizes_.assign(static_cast<std::size_t>(size_), 0);
+    MPI_Iallgather(&my_size_, 1, MPI_INT, sizes_.data(), 1, MPI_INT, comm_, &request_);
+    stage_ = 1;
+#endif
+  }
+  bool poll(std::vector<std::string>& all) override {
+#if LSMIP_HAVE_MPI
+    int flag = 0;
+    MPI_Test(&request_, &flag, MPI_STATUS_IGNORE);
+    if (!flag) return false;
+    if (stage_ == 1) {
+      gather_messages();
+      return poll(all);
+    }
+    split(all);
+    return true;
+#else
+    all = {mine_};
+    return true;
+#endif
+  }
+  void wait(std::vector<std::string>& all) override {
+#if LSMIP_HAVE_MPI
+    MPI_Wait(&request_, MPI_STATUS_IGNORE);
+    if (stage_ == 1) {
+      gather_messages();
+      MPI_Wait(&request_, MPI_STATUS_IGNORE);
+    }
+    split(all);
+#else
+    all = {mine_};
+#endif
+  }
+
+ private:
+#if LSMIP_HAVE_MPI
+  void gather_messages() {
+    displs_.assign(static_cast<std::size_t>(size_), 0);
+    int total = 0;
+    for (int r = 0; r < size_; ++r) {
+      displs_[static_cast<std::size_t>(r)] = total;
+      total += sizes_[static_cast<std::size_t>(r)];
+    }
+    buffer_.resize(static_cast<std::size_t>(total));
+    MPI_Iallgatherv(mine_.data(), my_size_, MPI_BYTE, buffer_.data(), sizes_.data(), displs_.data(), MPI_BYTE,
+                    comm_, &request_);
+    stage_ = 2;
+  }
+  void split(std::vector<std::string>& all) {
+    all.resize(static_cast<std::size_t>(size_));
+    for (int r = 0; r < size_; ++r) {
+      all[static_cast<std::size_t>(r)].assign(buffer_.data() + displs_[static_cast<std::size_t>(r)],
+                                              static_cast<std::size_t>(sizes_[static_cast<std::size_t>(r)]));
+    }
+    stage_ = 0;
+  }
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  MPI_Request request_ = MPI_REQUEST_NULL;
+  int stage_ = 0, my_size_ = 0;
+  std::vector<int> sizes_, displs_;
+  std::vector<char> buffer_;
+#endif
+  int rank_, size_;
+  std::string mine_;
+};
+
 Ranks::Ranks() {
 #if LSMIP_HAVE_MPI
   if (!launched_by_mpi()) return;
   int provided = 0;
-  if (MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) return;
+  if (MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS) return;
   mpi_ = true;
+  serialized_ = provided >= MPI_THREAD_SERIALIZED;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 #else
@@ -69,8 +181,20 @@ Ranks::Ranks() {
 
 Ranks::~Ranks() {
 #if LSMIP_HAVE_MPI
+  link_.reset();
   if (mpi_) MPI_Finalize();
 #endif
+}
+
+Error Ranks::join(Solver& solver) {
+  if (!mpi_ || size_ == 1) return {};
+  if (!serialized_) {
+    return {ErrorCode::kInternal, "the MPI library does not allow calls from more than one thread "
+                                  "(MPI_THREAD_SERIALIZED): the ranks cannot share during the run"};
+  }
+  if (!link_) link_ = std::make_unique<Link>(rank_, size_);
+  solver.impl_->set_rank_link(link_.get());
+  return {};
 }
 
 void Ranks::abort(int code) {
@@ -113,7 +237,9 @@ Error Ranks::share_model(Solver& solver, const std::string& path) {
 Error Ranks::collect_best(const Solver& solver, RankBest& out) {
   const SolveResult& res = solver.result();
   out = RankBest{};
+  const std::string report = solver::rank_report_json(rank_, solver.impl_->run());
   if (!mpi_ || size_ == 1) {
+    out.reports = {report};
     out.objectives = {res.has_solution ? res.objective : std::nan("")};
     if (res.has_solution) {
       out.has_solution = true;
@@ -124,6 +250,7 @@ Error Ranks::collect_best(const Solver& solver, RankBest& out) {
     return {};
   }
 #if LSMIP_HAVE_MPI
+  gather_reports(report, out.reports);
   double mine[2] = {res.has_solution ? 1.0 : 0.0, res.has_solution ? res.objective : 0.0};
   std::vector<double> all(rank_ == 0 ? 2 * static_cast<std::size_t>(size_) : 0);
   MPI_Gather(mine, 2, MPI_DOUBLE, all.data(), 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);

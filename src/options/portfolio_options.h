@@ -38,5 +38,17 @@
     "never)")                                                                                     \
   X(portfolio_max_rejections, std::int64_t, 10, 1, 1000000000, "", "portfolio",                   \
     "A worker whose solutions fail the independent check this many times is retired (unless it " \
-    "is the last one); the run goes on with the others")
+    "is the last one); the run goes on with the others")                                     \
+  X(rank_exchange, bool, true, 0, 0, "on|off", "portfolio",                                       \
+    "Under mpirun: the ranks share solutions and the dual bound during the run, in rounds (off: " \
+    "each rank searches alone and the best meets at rank 0 at the end). A rank's workers take "   \
+    "the configurations that follow the previous rank's in the portfolio's cycle either way")     \
+  X(rank_sync_seconds, double, 0.2, 0.001, 1e9, "", "portfolio",                                  \
+    "Seconds between the ranks' rounds of sharing (opportunistic mode); a round never waits "     \
+    "for a slow rank: each rank goes on searching until every rank has sent its part")            \
+  X(rank_sync_batches, std::int64_t, 5, 1, 1000000000, "", "portfolio",                           \
+    "Batches between the ranks' rounds of sharing in the deterministic mode: a round is then "    \
+    "at the same point of every rank's search, so results depend on the ranks, not on timing")   \
+  X(rank_elites, std::int64_t, 2, 0, 1000, "", "portfolio",                                       \
+    "Solutions a rank sends in a round besides its best: the newest of its pool's other entries")
 // clang-format on

@@ -105,6 +105,7 @@ void Portfolio::run_inline() {
     workers_[i]->publish(pool_);
     report(0, i, before, version, started, gap_before);
     ++batches_;
+    if (settings_.deterministic && settings_.sync) settings_.sync(batches_);
     if (!lanes_[0].any_live() || out_of_memory_.load() || (stop_ && stop_())) return;
     for (std::size_t j : settings_.lanes[0]) {
       if (live_[j]) workers_[j]->absorb(pool_);
@@ -129,6 +130,7 @@ void Portfolio::run_deterministic() {
       workers_[i]->publish(pool_);
       if (ran[l] == i) report(l, i, before[l], version, 0.0, gap_before);
     }
+    if (settings_.sync) settings_.sync(batches_);
     bool any = false;
     for (std::size_t i = 0; i < workers_.size(); ++i) {
       if (live_[i]) {

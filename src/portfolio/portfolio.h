@@ -47,6 +47,10 @@ struct PortfolioSettings {
   // The run's dual bound (optional): a task that raises it without a better solution earns
   // the share of the MIP gap it closed as its reward.
   const DualBound* bound = nullptr;
+  // Deterministic mode only (optional): called after every batch with the number of
+  // batches run so far, on one thread, after the workers published and before they absorb
+  // the pool (the ranks' rounds of sharing, see RankExchange).
+  std::function<void(std::uint64_t batches)> sync;
 };
 
 class Portfolio {

@@ -29,10 +29,10 @@ const std::array<Variation, 8>& variations() {
 
 }  // namespace
 
-std::vector<WorkerConfig> worker_configs(const Options& base, int n) {
+std::vector<WorkerConfig> worker_configs(const Options& base, int n, int first) {
   std::vector<WorkerConfig> out;
   out.reserve(static_cast<std::size_t>(std::max(n, 0)));
-  for (int k = 0; k < n; ++k) {
+  for (int k = first; k < first + n; ++k) {
     WorkerConfig c{base, ""};
     if (k > 0) {
       // Distinct seeds in the documented range, far apart.

@@ -19,7 +19,8 @@ struct WorkerConfig {
   std::string description;  // the changed options as --name=value words ("" for worker 0)
 };
 
-// Configurations of workers 0..n-1 derived from `base`. Deterministic in base and n.
-std::vector<WorkerConfig> worker_configs(const Options& base, int n);
+// Configurations of workers first..first+n-1 of the cycle, derived from `base`
+// (`first` > 0: the workers of a later MPI rank). Deterministic in base, n and first.
+std::vector<WorkerConfig> worker_configs(const Options& base, int n, int first = 0);
 
 }  // namespace lsmip::portfolio

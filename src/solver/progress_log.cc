@@ -35,7 +35,7 @@ ProgressLog::ProgressLog(Logger& log, const Options& options, std::function<doub
       latest_(static_cast<std::size_t>(std::max(workers, 1))) {}
 
 void ProgressLog::print_header() {
-  log_.info("  %-14s %8s %11s %20s %16s %7s %8s %6s %8s", "Source", "Time", "Work", "Best objective",
+  log_.info("  %-16s %8s %11s %20s %16s %7s %8s %6s %8s", "Source", "Time", "Work", "Best objective",
             "Bound", "Gap", "Ref gap", "Viol", "Moves/s");
 }
 
@@ -71,7 +71,7 @@ void ProgressLog::print_row(const char* source, double at) {
   }
   if (violated >= 0) std::snprintf(viol, sizeof viol, "%d", violated);
   const double rate = t > 0 ? moves / t : 0.0;
-  log_.info("  %-14s %7.2fs %11.4g %20s %16s %7s %8s %6s %8s", source, t, work, obj, bnd, gap, ref, viol,
+  log_.info("  %-16s %7.2fs %11.4g %20s %16s %7s %8s %6s %8s", source, t, work, obj, bnd, gap, ref, viol,
             human_count(rate).c_str());
 }
 

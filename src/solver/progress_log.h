@@ -4,7 +4,7 @@
 // time, once that 0.1 s has passed or the run ends. Thread-safe: workers report
 // from their own threads.
 //
-//   Source          Time        Work       Best objective            Bound     Gap  Ref gap   Viol  Moves/s
+//   Source            Time        Work       Best objective            Bound     Gap  Ref gap   Viol  Moves/s
 //   ls#0 tight     0.00s        3716                 3502             2520  28.04%   11.79%      -    26.5k
 //
 // Bound is the dual bound (from the LP and exact workers), Gap the MIP gap between it and

@@ -15,6 +15,37 @@ const char* boolean(bool b) { return b ? "true" : "false"; }
 
 }  // namespace
 
+std::string workers_json(const SolveResult& r, const std::string& indent) {
+  std::string workers = "[";
+  for (std::size_t k = 0; k < r.workers.size(); ++k) {
+    const portfolio::WorkerStats& w = r.workers[k];
+    if (k > 0) workers += ",";
+    workers += "\n" + indent + "  {\"name\": " + json::quote(w.name) + ", \"config\": " + json::quote(w.config) +
+               ", \"tasks\": " + num(w.tasks) + ", \"work\": " + num(w.work) +
+               ", \"moves\": " + num(w.moves) + ", \"restarts\": " + num(w.restarts) +
+               ", \"found\": " + num(w.found) + ", \"improvements\": " + num(w.improvements) +
+               ", \"elites\": " + num(w.elites) + ", \"imported\": " + num(w.imported) +
+               ", \"handovers\": " + num(w.handovers) +
+               ", \"rejected\": " + num(w.rejected) + ", \"retired\": " + boolean(w.retired) + "}";
+  }
+  return workers + (r.workers.empty() ? "]" : "\n" + indent + "]");
+}
+
+std::string exchange_json(const SolveResult& r) {
+  if (!r.exchanged) return "null";
+  const portfolio::ExchangeStats& e = r.exchange;
+  return "{\"rounds\": " + num(e.rounds) + ", \"sent\": " + num(e.sent) + ", \"received\": " + num(e.received) +
+         ", \"improved\": " + num(e.improved) + ", \"rejected\": " + num(e.rejected) +
+         ", \"bytes_sent\": " + num(e.bytes_sent) + "}";
+}
+
+std::string rank_report_json(int rank, const SolveResult& r) {
+  return "{\"rank\": " + std::to_string(rank) + ", \"objective\": " + (r.has_solution ? num(r.objective) : "null") +
+         ", \"status\": " + json::quote(status_name(r.status)) +
+         ", \"stop_reason\": " + json::quote(stop_reason_name(r.stop_reason)) +
+         ", \"workers\": " + workers_json(r, "    ") + ", \"rank_exchange\": " + exchange_json(r) + "}";
+}
+
 std::string json_report(const Model* model, const Options& opt, const SolveResult& r,
                         bool solution_written, std::string_view error) {
   std::string o = "{\n";
@@ -57,19 +88,9 @@ std::string json_report(const Model* model, const Options& opt, const SolveResul
   field("infeasible_reason", r.infeasible_reason.empty() ? "null" : json::quote(r.infeasible_reason));
   field("error", !error.empty() ? json::quote(error)
                                 : r.error.ok() ? "null" : json::quote(r.error.to_string()));
-  std::string workers = "[";
-  for (std::size_t k = 0; k < r.workers.size(); ++k) {
-    const portfolio::WorkerStats& w = r.workers[k];
-    if (k > 0) workers += ",";
-    workers += "\n    {\"name\": " + json::quote(w.name) + ", \"config\": " + json::quote(w.config) +
-               ", \"tasks\": " + num(w.tasks) + ", \"work\": " + num(w.work) +
-               ", \"moves\": " + num(w.moves) + ", \"restarts\": " + num(w.restarts) +
-               ", \"found\": " + num(w.found) + ", \"improvements\": " + num(w.improvements) +
-               ", \"elites\": " + num(w.elites) + ", \"imported\": " + num(w.imported) +
-               ", \"handovers\": " + num(w.handovers) +
-               ", \"rejected\": " + num(w.rejected) + ", \"retired\": " + boolean(w.retired) + "}";
-  }
-  field("workers", workers + (r.workers.empty() ? "]" : "\n  ]"));
+  field("workers", workers_json(r, "  "));
+  field("ranks", std::to_string(r.ranks));
+  field("rank_exchange", exchange_json(r));
   std::string trace = "[";
   for (std::size_t k = 0; k < r.trace.size(); ++k) {
     if (k > 0) trace += ", ";

@@ -18,6 +18,12 @@ namespace lsmip::solver {
 // `error` when it is not empty (a failure the caller has as text), else result.error.
 std::string json_report(const Model* model, const Options& options, const SolveResult& result,
                         bool solution_written, std::string_view error = {});
+// Parts of the report: the "workers" array (its lines indented by `indent`), the
+// "rank_exchange" object (null without one), and one rank's account of its run for the
+// report of an MPI launch (keys rank, objective, status, stop_reason, workers, rank_exchange).
+std::string workers_json(const SolveResult& result, const std::string& indent);
+std::string exchange_json(const SolveResult& result);
+std::string rank_report_json(int rank, const SolveResult& result);
 // The closing summary: status and stop reason, best objective, times, moves, a table per
 // worker when there are several.
 void log_summary(Logger& log, const Options& options, const SolveResult& result);

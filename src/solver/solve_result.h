@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "portfolio/exchange_stats.h"
 #include "portfolio/worker.h"
 #include "presolve/presolve.h"
 #include "search/move_kind.h"
@@ -85,6 +86,11 @@ struct SolveResult {
   int threads = 1;
   bool deterministic = false;
   std::vector<portfolio::WorkerStats> workers;
+  // The ranks of an MPI launch (1 without one) and, when they shared during the run, the
+  // figures of this rank's exchange.
+  int ranks = 1;
+  bool exchanged = false;
+  portfolio::ExchangeStats exchange;
 
   // Warm start.
   bool warm_start = false;          // one was given

@@ -17,6 +17,8 @@
 #include "portfolio/exact_worker.h"
 #include "portfolio/lns_worker.h"
 #include "portfolio/portfolio.h"
+#include "portfolio/rank_exchange.h"
+#include "portfolio/rank_link.h"
 #include "portfolio/search_worker.h"
 #include "portfolio/solution_pool.h"
 #include "portfolio/verifier.h"
@@ -54,7 +56,19 @@ class RunState {
     const StopReason g = goal_.load();
     return g != StopReason::kCompleted ? g : StopReason::kCompleted;
   }
-  bool stop() const { return goal() || interrupted() || time_up(); }
+  bool stop() const { return goal() || interrupted() || time_up() || remote_stop() >= 0; }
+  // Another rank ended the run (its reason, a StopReason), or -1.
+  int remote_stop() const { return exchange_ != nullptr ? exchange_->stop_code() : -1; }
+  // Why this rank ends the run of every rank (a StopReason), or -1: a goal or a proof, a
+  // signal, the time limit.
+  int local_stop() const {
+    if (goal()) return static_cast<int>(goal_reason());
+    if (interrupted()) return static_cast<int>(StopReason::kInterrupted);
+    if (time_up()) return static_cast<int>(StopReason::kTimeLimit);
+    return -1;
+  }
+  // Set before the workers start.
+  void set_exchange(const portfolio::RankExchange* e) { exchange_ = e; }
   // The incumbent meets the dual bound within the MIP gap, or the bound proves that no
   // solution exists.
   bool proven() const { return proven_.load(std::memory_order_relaxed); }
@@ -109,6 +123,7 @@ class RunState {
 
   const Options& opt_;
   const SolveControl& control_;
+  const portfolio::RankExchange* exchange_ = nullptr;
   std::atomic<StopReason> goal_{StopReason::kCompleted};
   std::atomic<bool> proven_{false}, has_best_{false};
   std::atomic<bool> unbounded_{false};  // the LP relaxation is unbounded
@@ -137,6 +152,7 @@ SolveResult Solver::solve(const SolveControl& control) {
   RunState run(opt_, control);
   const int threads = resolve_threads(opt_.threads);
   result.threads = threads;
+  result.ranks = control.ranks != nullptr ? control.ranks->size() : 1;
   result.deterministic = opt_.deterministic;
   result.warm_start = !initial_.empty();
   auto finish = [&](SolveResult& r) -> SolveResult& {
@@ -295,7 +311,9 @@ SolveResult Solver::solve(const SolveControl& control) {
   bound.set_unbounded_listener([&run] { run.note_unbounded(); });
 
   // Workers: one SearchModel per distinct equality handling, shared read-only by all.
-  std::vector<portfolio::WorkerConfig> configs = portfolio::worker_configs(opt_, searches);
+  // Under MPI, rank r's searches take the configurations after those of ranks 0..r-1.
+  const int first_config = control.ranks != nullptr ? control.ranks->rank() * searches : 0;
+  std::vector<portfolio::WorkerConfig> configs = portfolio::worker_configs(opt_, searches, first_config);
   std::map<ModelKey, std::shared_ptr<const search::SearchModel>> models;
   std::vector<std::unique_ptr<portfolio::Worker>> workers;
   std::vector<portfolio::SearchWorker*> search_workers;
@@ -398,17 +416,61 @@ SolveResult Solver::solve(const SolveControl& control) {
     log_.info("%s", "");
   }
 
+  // Sharing with the other ranks: rounds at fixed batch counts in the deterministic mode,
+  // on a thread of their own at a period of seconds otherwise.
+  std::optional<portfolio::RankExchange> exchange;
+  if (control.ranks != nullptr && control.ranks->size() > 1 && opt_.rank_exchange) {
+    exchange.emplace(*control.ranks, pool, verifier, bound, static_cast<int>(opt_.rank_elites), log_);
+    run.set_exchange(&*exchange);
+    if (opt_.deterministic) {
+      const auto every = static_cast<std::uint64_t>(opt_.rank_sync_batches);
+      settings.sync = [&exchange, &run, every](std::uint64_t batches) {
+        if (batches % every == 0 && !exchange->over()) exchange->round(false, run.local_stop());
+      };
+    }
+    log_.info("ranks: %d, sharing solutions and bounds every %s", control.ranks->size(),
+              opt_.deterministic ? (std::to_string(opt_.rank_sync_batches) + " batches").c_str()
+                                 : (shortest(opt_.rank_sync_seconds) + " s").c_str());
+  }
   portfolio::Portfolio folio(std::move(workers), pool, std::move(settings), [&run] { return run.stop(); });
-  folio.run();
+  std::atomic<bool> folio_done{false};
+  std::thread rounds;
+  if (exchange && !opt_.deterministic) {
+    rounds = std::thread([&] {
+      exchange->run([&folio_done] { return folio_done.load(); }, [&run] { return run.local_stop(); },
+                    [&run] { return run.now(); }, opt_.rank_sync_seconds);
+    });
+  }
+  {
+    // The rounds' thread is joined however the portfolio ends.
+    struct Joiner {
+      std::atomic<bool>& done;
+      std::thread& t;
+      ~Joiner() {
+        done.store(true);
+        if (t.joinable()) t.join();
+      }
+    } joiner{folio_done, rounds};
+    folio.run();
+    folio_done.store(true);
+    // In the deterministic mode a rank that has ended takes part in the rounds until all have.
+    if (exchange && opt_.deterministic) {
+      while (!exchange->over()) exchange->round(true, run.local_stop());
+    }
+  }
   progress.flush();
-
-  // Figures of every worker.
-  bool all_work_limit = !search_workers.empty();
-  bool trivially_infeasible = false;
   for (const auto& w : folio.workers()) {
     result.workers.push_back(w->stats());
     result.rejected += static_cast<long>(w->stats().rejected);
   }
+  if (exchange) {
+    result.exchanged = true;
+    result.exchange = exchange->stats();
+  }
+
+  // Figures of every worker.
+  bool all_work_limit = !search_workers.empty();
+  bool trivially_infeasible = false;
   for (const portfolio::SearchWorker* w : search_workers) {
     const search::SearchResult r = w->result();
     result.moves += r.moves;
@@ -493,6 +555,8 @@ SolveResult Solver::solve(const SolveControl& control) {
     result.stop_reason = StopReason::kInterrupted;
   } else if (run.time_up()) {
     result.stop_reason = StopReason::kTimeLimit;
+  } else if (run.remote_stop() >= 0) {
+    result.stop_reason = static_cast<StopReason>(run.remote_stop());
   } else if (!result.error.ok()) {
     result.stop_reason = StopReason::kError;
   } else if (all_work_limit) {

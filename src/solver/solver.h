@@ -22,6 +22,10 @@
 #include "solver/solve_result.h"
 #include "util/logger.h"
 
+namespace lsmip::portfolio {
+class RankLink;
+}
+
 namespace lsmip::solver {
 
 // Progress of a run, summed over the workers (as last reported by each).
@@ -45,6 +49,11 @@ struct SolveControl {
   // are torn down (ending CBC's search on a large model can take a few tenths of a second),
   // so that the caller can write it out at once.
   std::function<void(const SolveResult&)> on_result;
+  // Optional: the other ranks of an MPI launch, each running the same solve. This rank's
+  // workers take the configurations after those of the lower ranks, and, under the option
+  // rank_exchange, the ranks share solutions and bounds in rounds (portfolio/rank_exchange.h)
+  // and end together. The link must outlive solve().
+  portfolio::RankLink* ranks = nullptr;
 };
 
 class Solver {
