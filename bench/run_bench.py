@@ -85,7 +85,14 @@ def read_best_known(folder):
 
 
 def threads_of(options):
-    """The --threads value among lsmip options (1 when absent): scheduling slots."""
+    """Scheduling slots: the --threads value among lsmip options (1 when absent), times the
+    bench's --ranks."""
+    ranks, options = split_ranks(options)
+    return ranks * threads_of_process(options)
+
+
+def threads_of_process(options):
+    """The --threads value among lsmip options (1 when absent)."""
     for i, a in enumerate(options):
         if a.startswith("--threads="):
             v = a.split("=", 1)[1]
@@ -182,11 +189,26 @@ def wrong_claim(status, obj_claimed, known_status, known, check_ok):
     return None
 
 
+def split_ranks(options):
+    """(ranks, the other options): the bench's own --ranks K (an MPI launch of K ranks)."""
+    out, ranks, i = [], 1, 0
+    while i < len(options):
+        if options[i] == "--ranks" and i + 1 < len(options):
+            ranks, i = int(options[i + 1]), i + 2
+            continue
+        out.append(options[i])
+        i += 1
+    return ranks, out
+
+
 def run_lsmip(args, job):
     base = os.path.join(job["workdir"], f"{job['instance']}.s{job['seed']}.{job['slug']}")
     sol, rep = base + ".sol", base + ".json"
+    ranks, options = split_ranks(job["options"])
     cmd = [args.lsmip, job["path"], "--time-limit", str(args.time_limit), "--seed", str(job["seed"]),
-           "--solution-file", sol, "--json", rep, "--log-level", "0"] + job["options"]
+           "--solution-file", sol, "--json", rep, "--log-level", "0"] + options
+    if ranks > 1:
+        cmd = ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", str(ranks)] + cmd
     errfile = tempfile.TemporaryFile(mode="w+")
     t0 = time.monotonic()
     proc = start(cmd, stdout=subprocess.DEVNULL, stderr=errfile, text=True)
@@ -207,6 +229,14 @@ def run_lsmip(args, job):
     status = "killed" if killed else report.get("status", "error")
     claimed = report.get("objective") if status in CLAIM_STATUSES else None
     trace = report.get("trace")
+    if ranks > 1 and report.get("best_objective") is not None:
+        # Rank 0's trace holds its own solutions and those it received in the rounds; the
+        # best of all ranks, written at the end, may be another rank's.
+        claimed = report["best_objective"]
+        if status not in CLAIM_STATUSES:
+            status = "feasible"
+        if report.get("objective") != claimed:  # another rank's, better than rank 0's own
+            trace = list(trace or []) + [[report.get("seconds", wall), claimed]]
     if claimed is not None and not trace:
         # No trace: the final objective counts from the time of the best solution on.
         trace = [[report.get("time_to_best", report.get("seconds", wall)), claimed]]
@@ -456,6 +486,7 @@ def main():
     ap.add_argument("--seeds", default="", help="comma-separated seeds (overrides --seed)")
     ap.add_argument("--cbc", action="store_true", help="run CBC on every instance and seed too")
     ap.add_argument("--config", action="append", default=[], metavar="NAME=OPTIONS",
+                    # An option "--ranks K" in a configuration runs it as `mpirun -np K`.
                     help="an lsmip configuration (repeatable); OPTIONS are shell-split")
     ap.add_argument("--parallel", type=int, default=1,
                     help="processes run at once (an lsmip run with --threads N takes N of them)")

@@ -49,15 +49,18 @@ void RankExchange::apply(const std::vector<std::string>& all) {
   double base_value = kInf;
   std::vector<std::optional<RankMessage>> msgs(all.size());
   for (std::size_t r = 0; r < all.size(); ++r) {
+    // The flags come from the header alone, as end_rounds() reads them, so that every rank
+    // agrees on the end whatever it can decode; a malformed header counts as done.
+    if (const std::optional<RankMessage> h = decode_header(all[r])) {
+      every_done = every_done && h->done;
+      if (stop < 0 && h->stop >= 0) stop = h->stop;
+    }
     msgs[r] = decode_message(all[r], base_, n);
     if (!msgs[r]) {
-      // Every rank decodes the same bytes, so every rank reads the same thing here.
       ++stats_.rejected;
       log_.warning("rank exchange: the message of rank %zu is malformed; it is ignored", r);
       continue;
     }
-    every_done = every_done && msgs[r]->done;
-    if (stop < 0 && msgs[r]->stop >= 0) stop = msgs[r]->stop;
     if (!msgs[r]->solutions.empty() && msgs[r]->solutions.front().min_objective < base_value) {
       base_value = msgs[r]->solutions.front().min_objective;
       base_rank = static_cast<int>(r);
@@ -88,6 +91,26 @@ void RankExchange::apply(const std::vector<std::string>& all) {
   if (base_rank >= 0) base_ = std::move(msgs[static_cast<std::size_t>(base_rank)]->solutions.front().x);
   if (stop >= 0) stop_code_.store(stop);
   if (every_done || stop >= 0) over_.store(true);
+}
+
+void end_rounds(RankLink& link, int stop) {
+  RankMessage m;
+  m.done = true;
+  m.stop = stop;
+  const std::string mine = encode_message(m, {}, link.max_message_bytes());
+  for (bool over = false; !over;) {
+    link.post(mine);
+    std::vector<std::string> all;
+    link.wait(all);
+    bool every_done = true, any_stop = false;
+    for (const std::string& bytes : all) {
+      const std::optional<RankMessage> h = decode_header(bytes);
+      // A malformed message counts as done, as RankExchange::apply reads it.
+      every_done = every_done && (!h || h->done);
+      any_stop = any_stop || (h && h->stop >= 0);
+    }
+    over = every_done || any_stop;
+  }
 }
 
 bool RankExchange::round(bool done, int stop) {

@@ -37,6 +37,12 @@ namespace lsmip::portfolio {
 // The worker index of pool entries that came from another rank.
 inline constexpr int kRemoteWorker = -2;
 
+// For a rank whose run ends before its portfolio starts (presolve proved the model
+// infeasible, a limit during presolve, ...): takes part in the rounds of the others, as a rank
+// that is done, with no solutions and `stop` (as for RankExchange::round), until the ranks
+// agree that the run is over. Blocking.
+void end_rounds(RankLink& link, int stop);
+
 class RankExchange {
  public:
   // `elites`: solutions sent per round besides the best. The pool, verifier and bound are

@@ -124,18 +124,38 @@ std::string encode_message(const RankMessage& m, std::span<const double> base, s
   return out;
 }
 
-std::optional<RankMessage> decode_message(std::string_view bytes, std::span<const double> base, std::size_t n) {
-  if (bytes.size() < kHeader || std::memcmp(bytes.data(), kMagic, 4) != 0) return std::nullopt;
-  Reader in(bytes.substr(4));
-  std::uint32_t order = 0, count = 0;
+namespace {
+
+// The header's fields into `m`; `count` = the number of solutions that follow.
+bool read_header(Reader& in, RankMessage& m, std::uint32_t& count) {
+  std::uint32_t order = 0;
   std::uint8_t flags = 0, stop = 0;
-  RankMessage m;
   if (!in.get(order) || order != kOrder || !in.get(flags) || flags > 1 || !in.get(stop) || !in.get(m.bound) ||
       std::isnan(m.bound) || !in.get(count)) {
-    return std::nullopt;
+    return false;
   }
   m.done = flags == 1;
   m.stop = stop == kNoStop ? -1 : stop;
+  return true;
+}
+
+}  // namespace
+
+std::optional<RankMessage> decode_header(std::string_view bytes) {
+  if (bytes.size() < kHeader || std::memcmp(bytes.data(), kMagic, 4) != 0) return std::nullopt;
+  Reader in(bytes.substr(4));
+  RankMessage m;
+  std::uint32_t count = 0;
+  if (!read_header(in, m, count)) return std::nullopt;
+  return m;
+}
+
+std::optional<RankMessage> decode_message(std::string_view bytes, std::span<const double> base, std::size_t n) {
+  if (bytes.size() < kHeader || std::memcmp(bytes.data(), kMagic, 4) != 0) return std::nullopt;
+  Reader in(bytes.substr(4));
+  std::uint32_t count = 0;
+  RankMessage m;
+  if (!read_header(in, m, count)) return std::nullopt;
   for (std::uint32_t k = 0; k < count; ++k) {
     SharedSolution s;
     if (!decode_solution(in, base, n, s)) return std::nullopt;

@@ -44,5 +44,8 @@ std::string encode_message(const RankMessage& m, std::span<const double> base, s
 // `n` columns (wrong marker, truncated or trailing bytes, a size other than n, an index out
 // of range, a value that is not finite, sparse deltas without a base of n values).
 std::optional<RankMessage> decode_message(std::string_view bytes, std::span<const double> base, std::size_t n);
+// The header alone (done, stop, bound; no solutions), for a rank that takes no solutions;
+// nullopt when the bytes do not start with a well-formed header.
+std::optional<RankMessage> decode_header(std::string_view bytes);
 
 }  // namespace lsmip::portfolio

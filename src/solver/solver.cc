@@ -155,7 +155,14 @@ SolveResult Solver::solve(const SolveControl& control) {
   result.ranks = control.ranks != nullptr ? control.ranks->size() : 1;
   result.deterministic = opt_.deterministic;
   result.warm_start = !initial_.empty();
+  // A rank that ends before its portfolio starts still takes part in the other ranks' rounds
+  // until they agree that the run is over (else they would wait for it).
+  bool rounds_done = control.ranks == nullptr || control.ranks->size() <= 1 || !opt_.rank_exchange;
   auto finish = [&](SolveResult& r) -> SolveResult& {
+    if (!rounds_done) {
+      rounds_done = true;
+      portfolio::end_rounds(*control.ranks, static_cast<int>(r.stop_reason));
+    }
     r.seconds = run.now();
     if (control.on_result) control.on_result(r);
     return r;
@@ -421,6 +428,7 @@ SolveResult Solver::solve(const SolveControl& control) {
   std::optional<portfolio::RankExchange> exchange;
   if (control.ranks != nullptr && control.ranks->size() > 1 && opt_.rank_exchange) {
     exchange.emplace(*control.ranks, pool, verifier, bound, static_cast<int>(opt_.rank_elites), log_);
+    rounds_done = true;
     run.set_exchange(&*exchange);
     if (opt_.deterministic) {
       const auto every = static_cast<std::uint64_t>(opt_.rank_sync_batches);

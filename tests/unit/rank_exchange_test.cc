@@ -253,5 +253,23 @@ TEST(RankExchange, OneRanksGoalEndsEveryRanksRun) {
   }
 }
 
+// A rank whose run ends before its portfolio starts (here its time limit is up at once,
+// during presolve) still takes part in the rounds, and its stop ends the others' runs.
+TEST(RankExchange, ARankThatEndsBeforeItsPortfolioStillEndsTheOthers) {
+  const std::string model = "models/small/misc07.mps.gz";
+  std::vector<Options> opts(2);
+  for (Options& o : opts) {
+    o.lp = o.exact = o.lns = false;
+    o.time_limit = 60;
+    o.rank_sync_seconds = 0.05;
+  }
+  opts[1].time_limit = 0;
+  const std::vector<solver::SolveResult> r = run_ranks(model, opts, true);
+  EXPECT_FALSE(r[1].exchanged);
+  EXPECT_EQ(r[1].stop_reason, solver::StopReason::kTimeLimit);
+  EXPECT_LT(r[0].seconds, 20.0);
+  EXPECT_EQ(r[0].stop_reason, solver::StopReason::kTimeLimit);
+}
+
 }  // namespace
 }  // namespace lsmip::portfolio
