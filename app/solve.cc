@@ -123,6 +123,23 @@ std::string with_ranks(std::string json, const Ranks& ranks, const RankBest& bes
   return json.substr(0, body) + add + json.substr(end);
 }
 
+// 0.2 s after the outputs, exits with `code` unless the workers have been torn down by then
+// (`torn_down`): a CBC worker inside a step that polls no stop flag is not waited for.
+void start_watchdog(const std::shared_ptr<std::atomic<bool>>& torn_down, int code) {
+  try {
+    std::thread([torn_down, code] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      if (!torn_down->load()) {
+        std::fputs("note: a CBC worker did not stop within 0.2 s of the end; exiting without it\n", stderr);
+        std::fflush(stderr);
+        std::_Exit(code);
+      }
+    }).detach();
+  } catch (const std::exception&) {
+    // No thread to spare (a memory limit): the outputs are written; teardown is waited for.
+  }
+}
+
 }  // namespace
 
 int run_solve(CommandLine& cl, const Log& log, Ranks& ranks) {
@@ -224,7 +241,13 @@ int run_solve(CommandLine& cl, const Log& log, Ranks& ranks) {
     // Every rank's best meets at rank 0, which verified the one it keeps.
     RankBest best;
     if (Error w = ranks.collect_best(solver, best); !w.ok()) log.warning("%s", w.message().c_str());
-    if (!leader) return;
+    if (!leader) {
+      // Rank 0's exit code speaks for the job; another rank's own counts only when it failed.
+      if (code != kExitInternal && code != kExitMemory) code = kExitOk;
+      ranks.finish();
+      start_watchdog(torn_down, code);
+      return;
+    }
     const bool from_other_rank = best.has_solution && best.rank > 0;
     if (from_other_rank && res.stop_reason != StopReason::kMemoryLimit) code = kExitOk;
     bool written = false;
@@ -266,19 +289,10 @@ int run_solve(CommandLine& cl, const Log& log, Ranks& ranks) {
     }
     std::fflush(stdout);
     std::fflush(stderr);
-    const int exit_with = code;
-    try {
-      std::thread([torn_down, exit_with] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
-        if (!torn_down->load()) {
-          std::fputs("note: a CBC worker did not stop within 0.2 s of the end; exiting without it\n", stderr);
-          std::fflush(stderr);
-          std::_Exit(exit_with);
-        }
-      }).detach();
-    } catch (const std::exception&) {
-      // No thread to spare (a memory limit): the outputs are written; teardown is waited for.
-    }
+    // Under mpirun every rank leaves the launch now, so that none waits in MPI_Finalize for
+    // another's teardown.
+    ranks.finish();
+    start_watchdog(torn_down, code);
   };
   if (e = solver.set_result_callback(on_result); !e.ok()) return report_error(e);
   e = solver.solve();

@@ -372,7 +372,7 @@ struct RankBest {
   double objective = std::numeric_limits<double>::quiet_NaN();
   std::vector<double> objectives;   // each rank's best (NaN = none), rank order
   // Each rank's account of its run, rank order (rank 0 only): a JSON object with the keys
-  // "rank", "objective", "status", "stop_reason", "workers" and "rank_exchange" of the
+  // "rank", "objective", "status", "stop_reason", "seconds", "workers" and "rank_exchange" of the
   // JSON report (docs/json-report.md).
   std::vector<std::string> reports;
 };
@@ -406,12 +406,17 @@ class LSMIP_API Ranks {
   Error collect_best(const Solver& solver, RankBest& out);
   // Ends every rank at once (a fault on one rank: no rank waits in a collective).
   [[noreturn]] void abort(int code);
+  // Collective: this process leaves the launch (MPI_Finalize), e.g. as soon as the outputs
+  // are written, so that no rank waits for another's teardown; no other call but abort()
+  // may follow. The destructor calls it if it was not called.
+  void finish();
 
  private:
   class Link;
   int rank_ = 0, size_ = 1;
   bool mpi_ = false;
   bool serialized_ = false;  // the MPI library allows calls from any one thread at a time
+  bool finished_ = false;    // finish() was called
   int sense_ = 1;  // of the shared model: +1 minimise, -1 maximise
   std::unique_ptr<Link> link_;
 };

@@ -179,11 +179,14 @@ Ranks::Ranks() {
 #endif
 }
 
-Ranks::~Ranks() {
+Ranks::~Ranks() { finish(); }
+
+void Ranks::finish() {
 #if LSMIP_HAVE_MPI
   link_.reset();
-  if (mpi_) MPI_Finalize();
+  if (mpi_ && !finished_) MPI_Finalize();
 #endif
+  finished_ = true;
 }
 
 Error Ranks::join(Solver& solver) {
@@ -199,7 +202,7 @@ Error Ranks::join(Solver& solver) {
 
 void Ranks::abort(int code) {
 #if LSMIP_HAVE_MPI
-  if (mpi_) MPI_Abort(MPI_COMM_WORLD, code);
+  if (mpi_ && !finished_) MPI_Abort(MPI_COMM_WORLD, code);
 #endif
   std::_Exit(code);
 }

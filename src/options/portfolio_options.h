@@ -41,8 +41,8 @@
     "is the last one); the run goes on with the others")                                     \
   X(rank_exchange, bool, true, 0, 0, "on|off", "portfolio",                                       \
     "Under mpirun: the ranks share solutions and the dual bound during the run, in rounds (off: " \
-    "each rank searches alone and the best meets at rank 0 at the end). A rank's workers take "   \
-    "the configurations that follow the previous rank's in the portfolio's cycle either way")     \
+    "each rank searches alone and the best meets at rank 0 at the end). Either way the ranks "    \
+    "run what one process with ranks x threads threads would")                                   \
   X(rank_sync_seconds, double, 0.2, 0.001, 1e9, "", "portfolio",                                  \
     "Seconds between the ranks' rounds of sharing (opportunistic mode); a round never waits "     \
     "for a slow rank: each rank goes on searching until every rank has sent its part")            \

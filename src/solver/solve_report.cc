@@ -43,7 +43,7 @@ std::string rank_report_json(int rank, const SolveResult& r) {
   return "{\"rank\": " + std::to_string(rank) + ", \"objective\": " + (r.has_solution ? num(r.objective) : "null") +
          ", \"status\": " + json::quote(status_name(r.status)) +
          ", \"stop_reason\": " + json::quote(stop_reason_name(r.stop_reason)) +
-         ", \"workers\": " + workers_json(r, "    ") + ", \"rank_exchange\": " + exchange_json(r) + "}";
+         ", \"seconds\": " + num(r.seconds) + ", \"workers\": " + workers_json(r, "    ") + ", \"rank_exchange\": " + exchange_json(r) + "}";
 }
 
 std::string json_report(const Model* model, const Options& opt, const SolveResult& r,

@@ -20,7 +20,7 @@ std::string json_report(const Model* model, const Options& options, const SolveR
                         bool solution_written, std::string_view error = {});
 // Parts of the report: the "workers" array (its lines indented by `indent`), the
 // "rank_exchange" object (null without one), and one rank's account of its run for the
-// report of an MPI launch (keys rank, objective, status, stop_reason, workers, rank_exchange).
+// report of an MPI launch (keys rank, objective, status, stop_reason, seconds, workers, rank_exchange).
 std::string workers_json(const SolveResult& result, const std::string& indent);
 std::string exchange_json(const SolveResult& result);
 std::string rank_report_json(int rank, const SolveResult& result);

@@ -299,8 +299,13 @@ SolveResult Solver::solve(const SolveControl& control) {
   std::vector<double> reduced_start;
   if (!initial_.empty()) reduced_start = pre.postsolve.reduce(initial_);
 
-  // The workers: local searches and, built on COIN-OR, the exact and sub-MIP workers.
-  const bool coin = lp::coin_available() && pre.reduced.num_cols() > 0;
+  // The workers: local searches and, built on COIN-OR, the exact and sub-MIP workers. Under
+  // MPI the ranks together run what one process with ranks x threads threads would: the
+  // exact and sub-MIP workers on the last thread of the last rank (alone there when it has
+  // one thread), local searches on every other thread.
+  const int num_ranks = control.ranks != nullptr ? control.ranks->size() : 1;
+  const int rank = control.ranks != nullptr ? control.ranks->rank() : 0;
+  const bool coin = lp::coin_available() && pre.reduced.num_cols() > 0 && rank == num_ranks - 1;
   const bool with_exact = coin && opt_.lp && opt_.exact;
   const bool with_lns = coin && opt_.lns;
   if (!lp::coin_available() && (opt_.lp || opt_.exact || opt_.lns)) {
@@ -309,7 +314,7 @@ SolveResult Solver::solve(const SolveControl& control) {
   const bool with_coin_workers = with_exact || with_lns;
   // With one thread every worker shares it; with more, the exact and sub-MIP workers share
   // the last thread and the local searches have one each.
-  const int searches = (threads > 1 && with_coin_workers) ? threads - 1 : threads;
+  const int searches = ((threads > 1 || num_ranks > 1) && with_coin_workers) ? threads - 1 : threads;
   portfolio::DualBound bound;
   bound.set_listener([&run, &progress, this](double b) {
     run.note_bound(b);
@@ -319,7 +324,7 @@ SolveResult Solver::solve(const SolveControl& control) {
 
   // Workers: one SearchModel per distinct equality handling, shared read-only by all.
   // Under MPI, rank r's searches take the configurations after those of ranks 0..r-1.
-  const int first_config = control.ranks != nullptr ? control.ranks->rank() * searches : 0;
+  const int first_config = rank * threads;
   std::vector<portfolio::WorkerConfig> configs = portfolio::worker_configs(opt_, searches, first_config);
   std::map<ModelKey, std::shared_ptr<const search::SearchModel>> models;
   std::vector<std::unique_ptr<portfolio::Worker>> workers;
@@ -332,7 +337,7 @@ SolveResult Solver::solve(const SolveControl& control) {
   settings.bound = &bound;
   // A search publishes at once when nothing runs beside it on another thread.
   const bool live = !opt_.deterministic || searches == 1;
-  const bool shared_thread = threads == 1 && with_coin_workers;
+  const bool shared_thread = searches > 0 && threads == 1 && with_coin_workers;
   try {
     // Every configuration with its SearchModel, for the workers and for hand-over.
     auto table = std::make_shared<std::vector<portfolio::SearchConfig>>();

@@ -64,7 +64,7 @@ for np in 2 4; do
   grep -q '"trace": .*"r[1-9]:' "$work/share_${np}_1.json" ||
     grep -q '"received": [1-9]' "$work/share_${np}_1.json" || fail "deterministic sharing -np $np: rank 0 received nothing"
   for i in 1 2 3; do
-    $mpirun -np $np "$lsmip" solve "$hard" --deterministic on --work-limit 2e6 --threads 1 --rank-exchange off \
+    $mpirun -np $np "$lsmip" solve "$hard" --deterministic on --work-limit 2e6 --threads 1 --rank-exchange off $ls_only \
       --solution-file "$work/det_${np}_$i.sol" --json "$work/det_${np}_$i.json" >"$work/det_${np}_$i.log" 2>&1 ||
       fail "deterministic -np $np run $i: exit $?"
     grep '"rank_objectives"' "$work/det_${np}_$i.json" >"$work/det_${np}_$i.ranks"
