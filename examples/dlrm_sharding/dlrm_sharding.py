@@ -236,7 +236,8 @@ class Sharding:
         tiers where it ends cheapest and fits, and the option kept is either the one whose
         most loaded device ends least loaded or the one with the fewest shards; of the two
         plans, the better. Returns one value per column, or None when no plan is found."""
-        plans = [x for x in (self._greedy(balanced=True), self._greedy(balanced=False)) if x is not None]
+        plans = [_Descent(self, x).run() for x in (self._greedy(balanced=True), self._greedy(balanced=False))
+                 if x is not None]
         return min(plans, key=lambda x: x[self.z]) if plans else None
 
     def _greedy(self, balanced):
@@ -286,6 +287,188 @@ class Sharding:
             shards = [(inst.devices[di]["name"], tier) for col, di, tier in self.by_option[(ti, oi)] if x[col] > 0.5]
             plan[t["name"]] = (opt, shards)
         return plan
+
+
+class _Descent:
+    """Improves a plan (one value per column of a Sharding) by a descent on the sum of the
+    squared device costs that never lets a device reach the current largest cost: so the
+    largest cost never rises, the total cost falls and the loads even out, which is what lets
+    the largest one fall. Moves, each kept only where every shard fits its tier and the shards
+    of one table stay on distinct devices: a shard to another device or tier; the exchange of
+    a shard of the most loaded device with a shard elsewhere; a table to another of its
+    options, its shards placed one by one where the device ends cheapest. Deterministic: it
+    stops when no move is left, after `sweeps` passes over the tables, or once it has
+    weighed `budget` moves (a few seconds of Python)."""
+
+    def __init__(self, sharding, x, sweeps=30, budget=300_000):
+        self.sh, self.inst, self.sweeps, self.budget, self.weighed = sharding, sharding.inst, sweeps, budget, 0
+        inst = self.inst
+        self.tiers = [inst.tiers_of(d) for d in inst.devices]
+        self.load = [0.0] * len(inst.devices)
+        self.free = {(di, tier): d[f"{tier}_gb"] * 1e9 for di, d in enumerate(inst.devices) for tier in self.tiers[di]}
+        self.option = [int(np.argmax(x[sharding.y[ti]])) for ti in range(len(inst.tables))]
+        self.shards = [[(di, tier) for col, di, tier in sharding.by_option[(ti, oi)] if x[col] > 0.5]
+                       for ti, oi in enumerate(self.option)]
+        self._cost = {}
+        for ti in range(len(inst.tables)):
+            self._apply(ti, self.option[ti], self.shards[ti], +1)
+
+    def cost(self, ti, oi, di, tier):
+        key = (ti, oi, di, tier)
+        if key not in self._cost:
+            inst = self.inst
+            self._cost[key] = inst.shard_cost(inst.tables[ti], inst.options[ti][oi], inst.devices[di], tier)
+        return self._cost[key]
+
+    def size(self, ti, oi):
+        return self.inst.shard_bytes(self.inst.tables[ti], self.inst.options[ti][oi])
+
+    def _apply(self, ti, oi, shards, sign):
+        size = self.size(ti, oi)
+        for di, tier in shards:
+            self.load[di] += sign * self.cost(ti, oi, di, tier)
+            self.free[(di, tier)] -= sign * size
+
+    def _gain(self, delta, cap):
+        """Change of the sum of squares for load changes `delta` {device: change}, or None
+        when a device would reach `cap`."""
+        self.weighed += 1
+        g = 0.0
+        for di, d in delta.items():
+            new = self.load[di] + d
+            if d > 0 and new >= cap:
+                return None
+            g += new * new - self.load[di] ** 2
+        return g
+
+    def _place(self, ti, oi):
+        """Shards of option oi of table ti (taken off the plan) on distinct devices, each on the
+        tier of its device where it ends cheapest and fits, the k devices that end cheapest;
+        None when they do not fit."""
+        k, size = self.inst.options[ti][oi].ways, self.size(ti, oi)
+        per_device = []
+        for di in range(len(self.load)):
+            slots = [(self.load[di] + self.cost(ti, oi, di, tier), tier) for tier in self.tiers[di]
+                     if self.free[(di, tier)] >= size]
+            if slots:
+                after, tier = min(slots)
+                per_device.append((after, di, tier))
+        if len(per_device) < k:
+            return None
+        return [(di, tier) for _, di, tier in sorted(per_device)[:k]]
+
+    def _try_table(self, ti, cap, eps):
+        """The best move of table ti's shards, made; True if one was made."""
+        oi, shards = self.option[ti], self.shards[ti]
+        size = self.size(ti, oi)
+        best = (-eps, None)
+        for n, (di, tier) in enumerate(shards):          # one shard elsewhere
+            used = {d for d, _ in shards}
+            for d in range(len(self.load)):
+                if d != di and d in used:
+                    continue
+                for t in self.tiers[d]:
+                    if (d, t) == (di, tier) or self.free[(d, t)] < size:
+                        continue
+                    delta = {di: -self.cost(ti, oi, di, tier)}
+                    delta[d] = delta.get(d, 0.0) + self.cost(ti, oi, d, t)
+                    g = self._gain(delta, cap)
+                    if g is not None and g < best[0]:
+                        best = (g, ("move", n, d, t))
+        self._apply(ti, oi, shards, -1)                  # another option
+        for o in range(len(self.inst.options[ti])):
+            if o == oi:
+                continue
+            placed = self._place(ti, o)
+            if placed is None:
+                continue
+            delta = {}
+            for d, t in shards:
+                delta[d] = delta.get(d, 0.0) - self.cost(ti, oi, d, t)
+            for d, t in placed:
+                delta[d] = delta.get(d, 0.0) + self.cost(ti, o, d, t)
+            self._apply(ti, oi, shards, +1)
+            g = self._gain(delta, cap)
+            self._apply(ti, oi, shards, -1)
+            if g is not None and g < best[0]:
+                best = (g, ("option", o, placed))
+        self._apply(ti, oi, shards, +1)
+        if best[1] is None:
+            return False
+        move = best[1]
+        self._apply(ti, oi, shards, -1)
+        if move[0] == "move":
+            _, n, d, t = move
+            shards[n] = (d, t)
+        else:
+            self.option[ti], self.shards[ti] = move[1], list(move[2])
+        self._apply(ti, self.option[ti], self.shards[ti], +1)
+        return True
+
+    def _try_exchange(self, top, cap, eps):
+        """The best exchange of a shard on device `top` with a shard of another table on another
+        device, made; True if one was made."""
+        best = (-eps, None)
+        on_top = [(ti, n) for ti, sh in enumerate(self.shards) for n, (d, _) in enumerate(sh) if d == top]
+        for ta, na in on_top:
+            oa = self.option[ta]
+            _, tier_a = self.shards[ta][na]
+            sa, ca = self.size(ta, oa), self.cost(ta, oa, top, tier_a)
+            used_a = {d for d, _ in self.shards[ta]}
+            for tb, sh in enumerate(self.shards):
+                if tb == ta or any(d == top for d, _ in sh):
+                    continue
+                ob = self.option[tb]
+                sb = self.size(tb, ob)
+                for nb, (db, tier_b) in enumerate(sh):
+                    if db in used_a:
+                        continue
+                    cb = self.cost(tb, ob, db, tier_b)
+                    for t1 in self.tiers[db]:        # a's tier on db
+                        if self.free[(db, t1)] + (sb if t1 == tier_b else 0.0) < sa:
+                            continue
+                        for t2 in self.tiers[top]:   # b's tier on top
+                            if self.free[(top, t2)] + (sa if t2 == tier_a else 0.0) < sb:
+                                continue
+                            delta = {top: self.cost(tb, ob, top, t2) - ca, db: self.cost(ta, oa, db, t1) - cb}
+                            g = self._gain(delta, cap)
+                            if g is not None and g < best[0]:
+                                best = (g, (ta, na, t2, tb, nb, t1))
+        if best[1] is None:
+            return False
+        ta, na, t2, tb, nb, t1 = best[1]
+        oa, ob = self.option[ta], self.option[tb]
+        self._apply(ta, oa, [self.shards[ta][na]], -1)
+        self._apply(tb, ob, [self.shards[tb][nb]], -1)
+        db = self.shards[tb][nb][0]
+        self.shards[ta][na], self.shards[tb][nb] = (db, t1), (top, t2)
+        self._apply(ta, oa, [self.shards[ta][na]], +1)
+        self._apply(tb, ob, [self.shards[tb][nb]], +1)
+        return True
+
+    def run(self):
+        """The improved plan, as one value per column."""
+        order = sorted(range(len(self.inst.tables)), key=lambda ti: -self.inst.table_wise_cost(self.inst.tables[ti]))
+        for _ in range(self.sweeps):
+            changed = False
+            for ti in order:
+                if self.weighed >= self.budget:
+                    break
+                cap = max(self.load)
+                changed |= self._try_table(ti, cap, 1e-9 * cap * cap)
+            cap = max(self.load)
+            top = self.load.index(cap)
+            changed |= self._try_exchange(top, cap, 1e-9 * cap * cap)
+            if not changed or self.weighed >= self.budget:
+                break
+        sh = self.sh
+        x = np.zeros(sh.model.num_cols)
+        for ti, (oi, shards) in enumerate(zip(self.option, self.shards)):
+            x[sh.y[ti][oi]] = 1
+            for di, tier in shards:
+                x[sh.x[(ti, oi, di, tier)]] = 1
+        x[sh.z] = max(self.load)
+        return x
 
 
 def device_loads(inst, plan):
