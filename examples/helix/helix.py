@@ -254,8 +254,10 @@ class Placement:
         some order form pipelines, each until it can hold all L layers; a pipeline's layers
         are split in proportion to its nodes' speeds (within their memory), and it carries
         the flow its slowest stage and links allow. Of three orders (by region then speed,
-        by speed, by speed within each region in turn), the plan with the most throughput.
-        Returns one value per column."""
+        by speed, by speed within each region in turn), and the same three partitions into
+        pipelines improved by _PipelineSearch (optimal layer splits, nodes moved and
+        exchanged between pipelines), the plan with the most throughput. Returns one value
+        per column."""
         cl = self.cluster
         speed = lambda i: -cl.nodes[i].layer_tokens_per_s
         region = lambda i: cl.region[cl.nodes[i].name]
@@ -263,7 +265,20 @@ class Placement:
         orders = [sorted(n, key=lambda i: (region(i), speed(i))), sorted(n, key=lambda i: (speed(i), region(i))),
                   sorted(n, key=lambda i: (region(i), -speed(i)))]
         plans = [self._pipelines(order) for order in orders]
+        search = _PipelineSearch(self)
+        plans += [search.improve(self._groups(order)) for order in orders]
         return self.encode(self._canonical(max(plans, key=lambda p: p.throughput)))
+
+    def _groups(self, order):
+        """The pipelines of _pipelines(order) as lists of node indices, and the nodes left over."""
+        L, pipelines, current, room = self.cluster.layers, [], [], 0
+        for i in order:
+            current.append(i)
+            room += self.cluster.nodes[i].max_layers
+            if room >= L:
+                pipelines.append(current)
+                current, room = [], 0
+        return pipelines, current
 
     def _pipelines(self, order):
         cl, L = self.cluster, self.cluster.layers
@@ -348,6 +363,122 @@ class Placement:
             k = 1 + int(np.argmax(x[self.b[i]]))
             ranges[v.name] = (int(round(x[self.s[i]])), k)
         flows = {(e.src, e.dst): float(x[self.f[i]]) for i, e in enumerate(self.edges) if x[self.f[i]] > FLOW_TOL}
+        return Plan(ranges, flows)
+
+
+class _PipelineSearch:
+    """Improves a partition of the nodes into disjoint pipelines (and nodes left unused) by
+    local search on the summed throughput: a node to another pipeline or out of all of them,
+    or two nodes of different pipelines (or one unused) exchanged, first improvement, until
+    no move improves or `max_moves` moves were made. A pipeline's nodes run in the order of
+    their region and then speed (the fewest slow hops between regions; both orders of the
+    regions are tried), and its layers are split optimally: the largest throughput T at
+    which every node can hold at least one layer and the nodes together hold all L, each
+    node holding at most the layers it runs at T or faster; the pipeline carries T or less
+    when a hop's link is slower (nothing when a link is missing). Deterministic."""
+
+    def __init__(self, placement, max_moves=400):
+        self.cl, self.max_moves = placement.cluster, max_moves
+        self.link = {(e.src, e.dst): cap for e, cap in zip(placement.edges, placement.cap)}
+        self._memo = {}
+
+    def _split(self, order):
+        """(flow, layers per node) of the pipeline running `order`; (0, None) if it cannot."""
+        cl, L = self.cl, self.cl.layers
+        nodes = [cl.nodes[i] for i in order]
+        if sum(v.max_layers for v in nodes) < L:
+            return 0.0, None
+        top = min(v.throughput[0] for v in nodes)
+        cand = sorted({t for v in nodes for t in v.throughput if t <= top})
+        held = lambda T: [sum(1 for t in v.throughput if t >= T) for v in nodes]
+        lo, hi = 0, len(cand) - 1           # cand[lo] is feasible (all nodes hold their max)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if sum(held(cand[mid])) >= L:
+                lo = mid
+            else:
+                hi = mid - 1
+        T = cand[lo]
+        layers = held(T)
+        for j in reversed(range(len(layers))):   # hand back what is more than L
+            cut = min(layers[j] - 1, sum(layers) - L)
+            layers[j] -= cut
+        names = [COORDINATOR] + [v.name for v in nodes] + [COORDINATOR]
+        flow = T
+        for a, b in zip(names, names[1:]):
+            if (a, b) not in self.link:
+                return 0.0, None
+            flow = min(flow, self.link[(a, b)])
+        return flow, layers
+
+    def value(self, members):
+        """(flow, node order, layers) of the best pipeline of these nodes."""
+        key = tuple(sorted(members))
+        if key not in self._memo:
+            cl = self.cl
+            regions = sorted({cl.region[cl.nodes[i].name] for i in members})
+            best = (0.0, None, None)
+            for rank in (regions, regions[::-1]):
+                order = sorted(members, key=lambda i: (rank.index(cl.region[cl.nodes[i].name]),
+                                                       -cl.nodes[i].layer_tokens_per_s, i))
+                flow, layers = self._split(order)
+                if flow > best[0]:
+                    best = (flow, order, layers)
+            self._memo[key] = best
+        return self._memo[key]
+
+    def improve(self, groups):
+        """The plan of the improved partition. groups: (pipelines, unused) as node indices."""
+        pipes = [list(p) for p in groups[0]] + [list(groups[1])]   # the last one: unused nodes
+        unused = len(pipes) - 1
+        val = lambda g: 0.0 if g == unused else self.value(pipes[g])[0]
+        moves = 0
+        improved = True
+        while improved and moves < self.max_moves:
+            improved = False
+            for a in range(len(pipes)):
+                for u in list(pipes[a]):
+                    for b in range(len(pipes)):
+                        if b == a or u not in pipes[a]:
+                            continue
+                        before = val(a) + val(b)
+                        pipes[a].remove(u)
+                        pipes[b].append(u)
+                        if val(a) + val(b) > before * (1 + 1e-9) + 1e-9:
+                            improved, moves = True, moves + 1
+                            continue
+                        pipes[b].remove(u)
+                        pipes[a].append(u)
+            for a in range(len(pipes)):
+                for b in range(a + 1, len(pipes)):
+                    for u in list(pipes[a]):
+                        for w in list(pipes[b]):
+                            if u not in pipes[a] or w not in pipes[b]:
+                                continue
+                            before = val(a) + val(b)
+                            pipes[a].remove(u), pipes[b].remove(w)
+                            pipes[a].append(w), pipes[b].append(u)
+                            if val(a) + val(b) > before * (1 + 1e-9) + 1e-9:
+                                improved, moves = True, moves + 1
+                                break
+                            pipes[a].remove(w), pipes[b].remove(u)
+                            pipes[a].append(u), pipes[b].append(w)
+        ranges = {v.name: (0, 1) for v in self.cl.nodes}   # unused nodes hold one layer, carry nothing
+        flows = {}
+        for g, members in enumerate(pipes):
+            if g == unused:
+                continue
+            flow, order, layers = self.value(members)
+            if flow <= 0:
+                continue
+            start, prev = 0, COORDINATOR
+            for i, k in zip(order, layers):
+                name = self.cl.nodes[i].name
+                ranges[name] = (start, k)
+                start += k
+                flows[(prev, name)] = flow
+                prev = name
+            flows[(prev, COORDINATOR)] = flow
         return Plan(ranges, flows)
 
 
