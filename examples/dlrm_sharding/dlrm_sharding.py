@@ -2,7 +2,7 @@
 """DLRM embedding-table sharding (table-wise, row-wise, column-wise), solved by lsmip.
 
     python3 dlrm_sharding.py INSTANCE.json [--time-limit S | --work-limit W] [--threads N]
-                             [--write-model FILE.mps] [--plot FILE.png] [--json FILE]
+                             [--write-model FILE.mps|FILE.lp] [--plot FILE.png] [--json FILE]
 
 Reads the tables and devices (README.md describes the JSON), builds the MILP that picks one
 sharding per table, places each shard on a device and memory tier, and minimises the
@@ -152,6 +152,17 @@ class Instance:
         return TIERS if dev["ddr_gb"] > 0 else TIERS[:1]
 
 
+def _labels(names):
+    """Name -> the label used in column and row names: the characters that the LP format
+    cannot hold in a name (such as '-', '+', '>', ':') become '_'; if two labels then clash,
+    every label is n<index> instead."""
+    ok = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!\"#$%&()/,.;?@_`'{}|~")
+    lab = {name: "".join(c if c in ok else "_" for c in name) for name in names}
+    if len(set(lab.values())) != len(lab):
+        lab = {name: f"n{i}" for i, name in enumerate(names)}
+    return lab
+
+
 class Sharding:
     """The MILP: y[t][o] table t uses option o (binary); x[(t, o, d, tier)] a shard of (t, o)
     sits on device d in that tier (binary); z the largest device cost (ms)."""
@@ -160,12 +171,14 @@ class Sharding:
         self.inst = inst
         m = lsmip.Model(sense="min", name="dlrm_sharding")
         self.model = m
+        tl = _labels([t["name"] for t in inst.tables])    # names that MPS and LP files both hold
+        dl = _labels([d["name"] for d in inst.devices])
         self.z = m.add_var(lb=0, obj=1.0, name="makespan")
         self.y = []
         keys, costs, sizes = [], [], []
         for ti, t in enumerate(inst.tables):
             self.y.append(m.add_vars(len(inst.options[ti]), lb=0, ub=1, integer=True,
-                                     names=[f"y_{t['name']}_{o.label}" for o in inst.options[ti]]))
+                                     names=[f"y_{tl[t['name']]}_{o.label}" for o in inst.options[ti]]))
             for oi, opt in enumerate(inst.options[ti]):
                 size = inst.shard_bytes(t, opt)
                 for di, dev in enumerate(inst.devices):
@@ -174,8 +187,8 @@ class Sharding:
                         costs.append(inst.shard_cost(t, opt, dev, tier))
                         sizes.append(size)
         first = m.add_vars(len(keys), lb=0, ub=1, integer=True,
-                           names=[f"x_{inst.tables[ti]['name']}_{inst.options[ti][oi].label}_"
-                                  f"{inst.devices[di]['name']}_{tier}" for ti, oi, di, tier in keys])[0]
+                           names=[f"x_{tl[inst.tables[ti]['name']]}_{inst.options[ti][oi].label}_"
+                                  f"{dl[inst.devices[di]['name']]}_{tier}" for ti, oi, di, tier in keys])[0]
         self.keys = keys
         self.x = {k: int(first) + n for n, k in enumerate(keys)}
         costs, sizes = np.array(costs), np.array(sizes)
@@ -200,33 +213,33 @@ class Sharding:
             by_device.setdefault((di, tier), []).append(n)
         self.by_option = {key: [(int(first) + n, keys[n][2], keys[n][3]) for n in ns] for key, ns in by_option.items()}
         for ti, t in enumerate(inst.tables):
-            row(list(map(int, self.y[ti])), [1.0] * len(self.y[ti]), 1, 1, f"one_option_{t['name']}")
+            row(list(map(int, self.y[ti])), [1.0] * len(self.y[ti]), 1, 1, f"one_option_{tl[t['name']]}")
             for oi, opt in enumerate(inst.options[ti]):
                 # k shards, or none when the option is not chosen
                 cols = [int(first) + n for n in by_option[(ti, oi)]]
                 row(cols + [int(self.y[ti][oi])], [1.0] * len(cols) + [-float(opt.ways)], 0, 0,
-                    f"shards_{t['name']}_{opt.label}")
+                    f"shards_{tl[t['name']]}_{opt.label}")
                 if opt.ways > 1:
                     for di, dev in enumerate(inst.devices):
                         slot = by_slot[(ti, oi, di)]
                         if len(slot) > 1:   # one shard per device, whatever the tier
                             row([int(first) + n for n in slot], [1.0] * len(slot), -math.inf, 1,
-                                f"distinct_{t['name']}_{opt.label}_{dev['name']}")
+                                f"distinct_{tl[t['name']]}_{opt.label}_{dl[dev['name']]}")
             # The device that holds a shard costs at least that shard: z >= the cheapest
             # placement of the chosen option's shard (a cut the spread-out LP misses).
             cheapest = [min(inst.shard_cost(t, opt, dev, tier) for dev in inst.devices for tier in inst.tiers_of(dev))
                         for opt in inst.options[ti]]
             row([self.z] + list(map(int, self.y[ti])), [1.0] + [-c for c in cheapest], 0, math.inf,
-                f"shard_bound_{t['name']}")
+                f"shard_bound_{tl[t['name']]}")
         for di, dev in enumerate(inst.devices):
             for tier in inst.tiers_of(dev):
                 n = by_device[(di, tier)]
                 cap = dev[f"{tier}_gb"] * 1e9
                 row([int(first) + j for j in n], list(sizes[n] / 1e9), -math.inf, cap / 1e9,
-                    f"memory_{dev['name']}_{tier}")
+                    f"memory_{dl[dev['name']]}_{tier}")
             n = by_device[(di, "hbm")] + by_device.get((di, "ddr"), [])
             row([int(first) + j for j in n] + [self.z], list(costs[n]) + [-1.0], -math.inf, 0,
-                f"cost_{dev['name']}")
+                f"cost_{dl[dev['name']]}")
         A = sp.csr_matrix((np.array(vals), (np.array(r_idx), np.array(c_idx))), shape=(nrow, m.num_cols))
         m.add_rows(A, lo, hi, rnames)
 
@@ -574,7 +587,8 @@ def main(argv=None):
     ap.add_argument("--work-limit", type=float)
     ap.add_argument("--threads", type=int)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--write-model", metavar="FILE.mps", help="write the MILP as free MPS")
+    ap.add_argument("--write-model", metavar="FILE.mps|FILE.lp",
+                    help="write the MILP: CPLEX LP for FILE.lp or FILE.lp.gz, free MPS otherwise (.gz: gzip)")
     ap.add_argument("--no-solve", action="store_true")
     ap.add_argument("--no-start", action="store_true", help="solve without the greedy starting plan")
     ap.add_argument("--plot", metavar="FILE.png")

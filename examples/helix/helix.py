@@ -2,7 +2,7 @@
 """Helix-style LLM serving placement on a heterogeneous GPU cluster, solved by lsmip.
 
     python3 helix.py CLUSTER.json [--time-limit S | --work-limit W] [--threads N]
-                     [--write-model FILE.mps] [--plot FILE.png] [--json FILE]
+                     [--write-model FILE.mps|FILE.lp] [--plot FILE.png] [--json FILE]
 
 Reads a cluster description (README.md describes the JSON), builds the placement +
 max-flow MILP (each GPU node holds one contiguous range of layers; requests flow from the
@@ -148,16 +148,17 @@ class Placement:
         L, n = cl.layers, len(cl.nodes)
         m = lsmip.Model(sense="max", name="helix")
         self.model = m
-        self.s = m.add_vars(n, lb=0, ub=L - 1, integer=True, names=[f"s_{v.name}" for v in cl.nodes])
+        lab = _labels([v.name for v in cl.nodes])   # names that MPS and LP files both hold
+        self.s = m.add_vars(n, lb=0, ub=L - 1, integer=True, names=[f"s_{lab[v.name]}" for v in cl.nodes])
         self.b = [m.add_vars(v.max_layers, lb=0, ub=1, integer=True,
-                             names=[f"b_{v.name}_{k}" for k in range(1, v.max_layers + 1)]) for v in cl.nodes]
+                             names=[f"b_{lab[v.name]}_{k}" for k in range(1, v.max_layers + 1)]) for v in cl.nodes]
         self.edges = cl.links
         ne = len(self.edges)
         # A hop never carries more than both its ends can: the caps are the flow's big-M.
         node_cap = {v.name: max(v.throughput) for v in cl.nodes}
         self.cap = np.array([min(e.tokens_per_s, node_cap.get(e.src, math.inf), node_cap.get(e.dst, math.inf))
                              for e in self.edges])
-        names = [f"{e.src}>{e.dst}" for e in self.edges]
+        names = [f"{lab[e.src]}_to_{lab[e.dst]}" for e in self.edges]
         self.c = m.add_vars(ne, lb=0, ub=1, integer=True, names=["c_" + s for s in names])
         into_sink = np.array([e.dst == COORDINATOR for e in self.edges], dtype=float)
         self.f = m.add_vars(ne, lb=0, ub=self.cap, obj=into_sink, names=["f_" + s for s in names])
@@ -175,8 +176,8 @@ class Placement:
             return [(self.s[i], sign)] + [(self.b[i][k - 1], sign * k) for k in range(1, v.max_layers + 1)]
 
         for i, v in enumerate(cl.nodes):
-            row([(int(col), 1.0) for col in self.b[i]], 1, 1, f"one_range_{v.name}")
-            row(end_terms(i, 1.0), -math.inf, L, f"end_{v.name}")
+            row([(int(col), 1.0) for col in self.b[i]], 1, 1, f"one_range_{lab[v.name]}")
+            row(end_terms(i, 1.0), -math.inf, L, f"end_{lab[v.name]}")
         out_edges = [[] for _ in cl.nodes]
         in_edges = [[] for _ in cl.nodes]
         for e_idx, e in enumerate(self.edges):
@@ -205,9 +206,9 @@ class Placement:
         for i, v in enumerate(cl.nodes):
             flow_in = [(int(self.f[e]), 1.0) for e in in_edges[i]]
             flow_out = [(int(self.f[e]), -1.0) for e in out_edges[i]]
-            row(flow_in + flow_out, 0, 0, f"conserve_{v.name}")
+            row(flow_in + flow_out, 0, 0, f"conserve_{lab[v.name]}")
             row(flow_in + [(int(self.b[i][k - 1]), -v.throughput[k - 1]) for k in range(1, v.max_layers + 1)],
-                -math.inf, 0, f"node_cap_{v.name}")
+                -math.inf, 0, f"node_cap_{lab[v.name]}")
         # Layer work (a valid cut that the big-M rows alone leave out of the LP): every token
         # passes all L layers, node i runs at most k_i of them for at most thr(i, k_i) tokens/s,
         # so L * throughput <= sum_i k_i thr(i, k_i).
@@ -219,7 +220,7 @@ class Placement:
         # such nodes by start layer (swapping two of them maps any plan onto an ordered one).
         for prev, nxt in self._interchangeable_pairs():
             row([(int(self.s[prev]), 1.0), (int(self.s[nxt]), -1.0)], -math.inf, 0,
-                f"order_{cl.nodes[prev].name}_{cl.nodes[nxt].name}")
+                f"order_{lab[cl.nodes[prev].name]}_{lab[cl.nodes[nxt].name]}")
 
         indptr = np.zeros(len(rows) + 1, dtype=np.int64)
         np.cumsum([len(r) for r in rows], out=indptr[1:])
@@ -482,6 +483,18 @@ class _PipelineSearch:
         return Plan(ranges, flows)
 
 
+def _labels(node_names):
+    """Node name -> the label used in column and row names: the characters that the LP
+    format cannot hold in a name (such as '-', '+', '>', ':') become '_'; if two labels then
+    clash, every label is n<index> instead. The coordinator is "coordinator"."""
+    ok = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!\"#$%&()/,.;?@_`'{}|~")
+    lab = {name: "".join(c if c in ok else "_" for c in name) for name in node_names}
+    if len(set(lab.values()) | {COORDINATOR}) != len(lab) + 1:
+        lab = {name: f"n{i}" for i, name in enumerate(node_names)}
+    lab[COORDINATOR] = COORDINATOR
+    return lab
+
+
 @dataclass
 class Plan:
     ranges: dict    # node -> (start layer, number of layers): it holds [start, start + layers)
@@ -608,7 +621,9 @@ def main(argv=None):
     ap.add_argument("--work-limit", type=float)
     ap.add_argument("--threads", type=int)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--write-model", metavar="FILE.mps", help="write the MILP as free MPS (and solve unless --no-solve)")
+    ap.add_argument("--write-model", metavar="FILE.mps|FILE.lp",
+                    help="write the MILP: CPLEX LP for FILE.lp or FILE.lp.gz, free MPS otherwise (.gz: gzip); "
+                         "and solve unless --no-solve")
     ap.add_argument("--no-solve", action="store_true")
     ap.add_argument("--no-start", action="store_true", help="solve without the greedy starting plan")
     ap.add_argument("--plot", metavar="FILE.png")
