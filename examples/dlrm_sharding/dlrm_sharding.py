@@ -243,14 +243,21 @@ class Sharding:
         A = sp.csr_matrix((np.array(vals), (np.array(r_idx), np.array(c_idx))), shape=(nrow, m.num_cols))
         m.add_rows(A, lo, hi, rnames)
 
-    def greedy_start(self):
+    def greedy_start(self, budget=1_000_000):
         """A starting plan (longest processing time first): tables by decreasing cost; for
         each, every allowed option is placed shard by shard on the distinct devices and
         tiers where it ends cheapest and fits, and the option kept is either the one whose
-        most loaded device ends least loaded or the one with the fewest shards; of the two
-        plans, the better. Returns one value per column, or None when no plan is found."""
-        plans = [_Descent(self, x).run() for x in (self._greedy(balanced=True), self._greedy(balanced=False))
-                 if x is not None]
+        most loaded device ends least loaded or the one with the fewest shards; each plan is
+        then improved by _Descent, the better one first, the two sharing `budget` weighed
+        moves; of the two, the better. Returns one value per column, or None when no plan is
+        found."""
+        greedy = sorted((x for x in (self._greedy(balanced=True), self._greedy(balanced=False)) if x is not None),
+                        key=lambda x: x[self.z])
+        plans, budget = [], budget
+        for x in greedy:   # the better greedy plan first; the other gets what budget is left
+            descent = _Descent(self, x, budget=budget)
+            plans.append(descent.run())
+            budget = max(0, budget - descent.weighed)
         return min(plans, key=lambda x: x[self.z]) if plans else None
 
     def _greedy(self, balanced):
@@ -309,12 +316,15 @@ class _Descent:
     the largest one fall. Moves, each kept only where every shard fits its tier and the shards
     of one table stay on distinct devices: a shard to another device or tier; the exchange of
     a shard of the most loaded device with a shard elsewhere; a table to another of its
-    options, its shards placed one by one where the device ends cheapest. Deterministic: it
+    options, its shards placed one by one where the device ends cheapest (the destinations:
+    the `destinations` least loaded devices, and for a shard its own device in another tier,
+    for an option change the table's own devices too). Deterministic: it
     stops when no move is left, after `sweeps` passes over the tables, or once it has
     weighed `budget` moves (a few seconds of Python)."""
 
-    def __init__(self, sharding, x, sweeps=30, budget=300_000):
+    def __init__(self, sharding, x, sweeps=100, budget=1_000_000, destinations=16):
         self.sh, self.inst, self.sweeps, self.budget, self.weighed = sharding, sharding.inst, sweeps, budget, 0
+        self.destinations = destinations
         inst = self.inst
         self.tiers = [inst.tiers_of(d) for d in inst.devices]
         self.load = [0.0] * len(inst.devices)
@@ -354,13 +364,13 @@ class _Descent:
             g += new * new - self.load[di] ** 2
         return g
 
-    def _place(self, ti, oi):
-        """Shards of option oi of table ti (taken off the plan) on distinct devices, each on the
-        tier of its device where it ends cheapest and fits, the k devices that end cheapest;
-        None when they do not fit."""
+    def _place(self, ti, oi, devices):
+        """Shards of option oi of table ti (taken off the plan) on distinct devices among
+        `devices`, each on the tier of its device where it ends cheapest and fits, the k
+        devices that end cheapest; None when they do not fit."""
         k, size = self.inst.options[ti][oi].ways, self.size(ti, oi)
         per_device = []
-        for di in range(len(self.load)):
+        for di in devices:
             slots = [(self.load[di] + self.cost(ti, oi, di, tier), tier) for tier in self.tiers[di]
                      if self.free[(di, tier)] >= size]
             if slots:
@@ -375,24 +385,39 @@ class _Descent:
         oi, shards = self.option[ti], self.shards[ti]
         size = self.size(ti, oi)
         best = (-eps, None)
+        load = self.load
+        used = {d for d, _ in shards}
+        # destinations: a shard's own device (another tier) and the least loaded devices; a
+        # table's other options go to those and the devices it is on
+        coolest = sorted(range(len(load)), key=load.__getitem__)[:self.destinations]
         for n, (di, tier) in enumerate(shards):          # one shard elsewhere
-            used = {d for d, _ in shards}
-            for d in range(len(self.load)):
+            c_out, l_src = self.cost(ti, oi, di, tier), load[di]
+            left = (l_src - c_out) ** 2 - l_src ** 2
+            for d in [di] + [d for d in coolest if d != di]:
                 if d != di and d in used:
                     continue
                 for t in self.tiers[d]:
+                    self.weighed += 1
                     if (d, t) == (di, tier) or self.free[(d, t)] < size:
                         continue
-                    delta = {di: -self.cost(ti, oi, di, tier)}
-                    delta[d] = delta.get(d, 0.0) + self.cost(ti, oi, d, t)
-                    g = self._gain(delta, cap)
-                    if g is not None and g < best[0]:
+                    c_in = self.cost(ti, oi, d, t)
+                    if d == di:
+                        new = l_src - c_out + c_in
+                        if c_in > c_out and new >= cap:
+                            continue
+                        g = new * new - l_src * l_src
+                    else:
+                        new = load[d] + c_in
+                        if new >= cap:
+                            continue
+                        g = new * new - load[d] * load[d] + left
+                    if g < best[0]:
                         best = (g, ("move", n, d, t))
         self._apply(ti, oi, shards, -1)                  # another option
         for o in range(len(self.inst.options[ti])):
             if o == oi:
                 continue
-            placed = self._place(ti, o)
+            placed = self._place(ti, o, sorted(set(coolest) | used))
             if placed is None:
                 continue
             delta = {}
@@ -423,29 +448,44 @@ class _Descent:
         device, made; True if one was made."""
         best = (-eps, None)
         on_top = [(ti, n) for ti, sh in enumerate(self.shards) for n, (d, _) in enumerate(sh) if d == top]
+        # `top` holds the largest cost, so an exchange must lower it: b must cost less on top
+        # (in its cheapest tier there) than a does; the other tables cannot help.
+        others = [(min(self.cost(tb, self.option[tb], top, t) for t in self.tiers[top]), tb)
+                  for tb, sh in enumerate(self.shards) if all(d != top for d, _ in sh)]
+        others.sort()
         for ta, na in on_top:
             oa = self.option[ta]
             _, tier_a = self.shards[ta][na]
             sa, ca = self.size(ta, oa), self.cost(ta, oa, top, tier_a)
             used_a = {d for d, _ in self.shards[ta]}
-            for tb, sh in enumerate(self.shards):
-                if tb == ta or any(d == top for d, _ in sh):
+            for cheapest, tb in others:
+                if cheapest >= ca:
+                    break
+                if tb == ta:
                     continue
+                sh = self.shards[tb]
                 ob = self.option[tb]
                 sb = self.size(tb, ob)
                 for nb, (db, tier_b) in enumerate(sh):
+                    self.weighed += 1
                     if db in used_a:
                         continue
                     cb = self.cost(tb, ob, db, tier_b)
+                    l_top, l_db = self.load[top], self.load[db]
                     for t1 in self.tiers[db]:        # a's tier on db
                         if self.free[(db, t1)] + (sb if t1 == tier_b else 0.0) < sa:
+                            continue
+                        new_db = l_db - cb + self.cost(ta, oa, db, t1)
+                        if new_db >= cap and new_db > l_db:
                             continue
                         for t2 in self.tiers[top]:   # b's tier on top
                             if self.free[(top, t2)] + (sa if t2 == tier_a else 0.0) < sb:
                                 continue
-                            delta = {top: self.cost(tb, ob, top, t2) - ca, db: self.cost(ta, oa, db, t1) - cb}
-                            g = self._gain(delta, cap)
-                            if g is not None and g < best[0]:
+                            new_top = l_top - ca + self.cost(tb, ob, top, t2)
+                            if new_top >= cap and new_top > l_top:
+                                continue
+                            g = new_top * new_top - l_top * l_top + new_db * new_db - l_db * l_db
+                            if g < best[0]:
                                 best = (g, (ta, na, t2, tb, nb, t1))
         if best[1] is None:
             return False
