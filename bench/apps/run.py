@@ -9,7 +9,8 @@ lsmip's objective at 10 s and 60 s against CBC given 600 s on the written MPS.
 DIR holds, per description NAME (helix10, helix24, helix42, dlrm50, dlrm300, dlrm1000):
 NAME.mps (the model CBC was run on) and NAME.log (the output of
 `cbc NAME.mps -max|-min -timeMode elapsed -sec 600 -threads 1 -solve -solu NAME.sol`).
-The script checks that NAME.mps is the model the planner builds now (same arrays), runs
+The script checks that NAME.mps is the model the planner builds now (same numeric arrays;
+whether the names are the same too is kept in the raw figures as same_names), runs
 lsmip at each limit, checks each plan with the example's own checker, and writes a
 markdown table. It is not a test: it takes minutes and needs a quiet machine.
 """
@@ -60,8 +61,9 @@ def build(app, path):
 
 
 def same_model(a, b):
+    """(same numbers: bounds, costs, integrality, matrix, sense; same column and row names)."""
     da, db = a._arrays(), b._arrays()
-    return all(np.array_equal(np.asarray(x), np.asarray(y)) for x, y in zip(da[:11], db[:11])) and \
+    return all(np.array_equal(np.asarray(x), np.asarray(y)) for x, y in zip(da[:11], db[:11])), \
         da[11] == db[11] and da[12] == db[12]
 
 
@@ -122,15 +124,18 @@ def main():
         model, check, start = build(app, os.path.join(ROOT, rel_path))
         maximise = model.sense == "max"
         mps = os.path.join(args.cbc_dir, name + ".mps")
-        same = os.path.exists(mps) and same_model(model, lsmip.read(mps))
+        same, same_names = same_model(model, lsmip.read(mps)) if os.path.exists(mps) else (False, False)
         cbc = parse_cbc(os.path.join(args.cbc_dir, name + ".log"), maximise) \
             if os.path.exists(os.path.join(args.cbc_dir, name + ".log")) else (None, None, (None, None), "not run")
         row = {"name": name, "cols": model.num_cols, "rows": model.num_rows, "nnz": model.num_nonzeros,
-               "same_model": same, "cbc_obj": cbc[0], "cbc_bound": cbc[1], "cbc_cpu": cbc[2][0],
+               "same_model": same, "same_names": same_names, "cbc_obj": cbc[0], "cbc_bound": cbc[1], "cbc_cpu": cbc[2][0],
                "cbc_wall": cbc[2][1], "cbc_status": cbc[3], "sense": model.sense, "lsmip": {}}
         runs = [(limit, None) for limit in limits] if args.mode != "start" else []
         if start is not None and args.mode != "plain":   # the planner's way: from its greedy starting plan
-            runs += [(f"{limit:g}+start", start()) for limit in limits]
+            t0 = time.time()
+            x0 = start()
+            row["start_seconds"], row["start_value"] = time.time() - t0, check(x0)[1]
+            runs += [(f"{limit:g}+start", x0) for limit in limits]
         for key, initial in runs:
             limit = float(str(key).split("+")[0])
             t0 = time.time()
@@ -152,12 +157,13 @@ def report(rows, limits, out):
     pct = lambda v: "-" if v is None else f"{100 * v:+.2f}%"
     keys = [str(l) for l in limits] + [f"{l:g}+start" for l in limits]
     label = lambda k: f"lsmip {float(k.split('+')[0]):g} s" + (" from the greedy start" if "+" in k else "")
-    lines = ["| description | sense | cols / rows / nnz | CBC 600 s | CBC bound | "
+    lines = ["| description | sense | cols / rows / nnz | CBC 600 s | CBC bound | planner's start (s to build) | "
              + " | ".join(label(k) + " (vs CBC)" for k in keys) + " | best verified lsmip {:g} s: gap to CBC bound | CBC CPU s / wall s | CBC result |".format(limits[-1]),
-             "|" + "---|" * (8 + len(keys))]
+             "|" + "---|" * (9 + len(keys))]
     for row in rows:
         cells = [row["name"], row["sense"], f"{row['cols']} / {row['rows']} / {row['nnz']}",
-                 fmt(row["cbc_obj"]) + ("" if row["same_model"] else " (other model!)"), fmt(row["cbc_bound"])]
+                 fmt(row["cbc_obj"]) + ("" if row["same_model"] else " (other model!)"), fmt(row["cbc_bound"]),
+                 f"{fmt(row['start_value'])} ({row['start_seconds']:.1f} s)" if "start_value" in row else "-"]
         for key in keys:
             l = row["lsmip"].get(key)
             if l is None:

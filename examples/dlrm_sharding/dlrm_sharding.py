@@ -2,7 +2,7 @@
 """DLRM embedding-table sharding (table-wise, row-wise, column-wise), solved by lsmip.
 
     python3 dlrm_sharding.py INSTANCE.json [--time-limit S | --work-limit W] [--threads N]
-                             [--write-model FILE.mps] [--plot FILE.png] [--json FILE]
+                             [--write-model FILE.mps|FILE.lp] [--plot FILE.png] [--json FILE]
 
 Reads the tables and devices (README.md describes the JSON), builds the MILP that picks one
 sharding per table, places each shard on a device and memory tier, and minimises the
@@ -152,6 +152,17 @@ class Instance:
         return TIERS if dev["ddr_gb"] > 0 else TIERS[:1]
 
 
+def _labels(names):
+    """Name -> the label used in column and row names: the characters that the LP format
+    cannot hold in a name (such as '-', '+', '>', ':') become '_'; if two labels then clash,
+    every label is n<index> instead."""
+    ok = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!\"#$%&()/,.;?@_`'{}|~")
+    lab = {name: "".join(c if c in ok else "_" for c in name) for name in names}
+    if len(set(lab.values())) != len(lab):
+        lab = {name: f"n{i}" for i, name in enumerate(names)}
+    return lab
+
+
 class Sharding:
     """The MILP: y[t][o] table t uses option o (binary); x[(t, o, d, tier)] a shard of (t, o)
     sits on device d in that tier (binary); z the largest device cost (ms)."""
@@ -160,12 +171,14 @@ class Sharding:
         self.inst = inst
         m = lsmip.Model(sense="min", name="dlrm_sharding")
         self.model = m
+        tl = _labels([t["name"] for t in inst.tables])    # names that MPS and LP files both hold
+        dl = _labels([d["name"] for d in inst.devices])
         self.z = m.add_var(lb=0, obj=1.0, name="makespan")
         self.y = []
         keys, costs, sizes = [], [], []
         for ti, t in enumerate(inst.tables):
             self.y.append(m.add_vars(len(inst.options[ti]), lb=0, ub=1, integer=True,
-                                     names=[f"y_{t['name']}_{o.label}" for o in inst.options[ti]]))
+                                     names=[f"y_{tl[t['name']]}_{o.label}" for o in inst.options[ti]]))
             for oi, opt in enumerate(inst.options[ti]):
                 size = inst.shard_bytes(t, opt)
                 for di, dev in enumerate(inst.devices):
@@ -174,8 +187,8 @@ class Sharding:
                         costs.append(inst.shard_cost(t, opt, dev, tier))
                         sizes.append(size)
         first = m.add_vars(len(keys), lb=0, ub=1, integer=True,
-                           names=[f"x_{inst.tables[ti]['name']}_{inst.options[ti][oi].label}_"
-                                  f"{inst.devices[di]['name']}_{tier}" for ti, oi, di, tier in keys])[0]
+                           names=[f"x_{tl[inst.tables[ti]['name']]}_{inst.options[ti][oi].label}_"
+                                  f"{dl[inst.devices[di]['name']]}_{tier}" for ti, oi, di, tier in keys])[0]
         self.keys = keys
         self.x = {k: int(first) + n for n, k in enumerate(keys)}
         costs, sizes = np.array(costs), np.array(sizes)
@@ -200,43 +213,51 @@ class Sharding:
             by_device.setdefault((di, tier), []).append(n)
         self.by_option = {key: [(int(first) + n, keys[n][2], keys[n][3]) for n in ns] for key, ns in by_option.items()}
         for ti, t in enumerate(inst.tables):
-            row(list(map(int, self.y[ti])), [1.0] * len(self.y[ti]), 1, 1, f"one_option_{t['name']}")
+            row(list(map(int, self.y[ti])), [1.0] * len(self.y[ti]), 1, 1, f"one_option_{tl[t['name']]}")
             for oi, opt in enumerate(inst.options[ti]):
                 # k shards, or none when the option is not chosen
                 cols = [int(first) + n for n in by_option[(ti, oi)]]
                 row(cols + [int(self.y[ti][oi])], [1.0] * len(cols) + [-float(opt.ways)], 0, 0,
-                    f"shards_{t['name']}_{opt.label}")
+                    f"shards_{tl[t['name']]}_{opt.label}")
                 if opt.ways > 1:
                     for di, dev in enumerate(inst.devices):
                         slot = by_slot[(ti, oi, di)]
                         if len(slot) > 1:   # one shard per device, whatever the tier
                             row([int(first) + n for n in slot], [1.0] * len(slot), -math.inf, 1,
-                                f"distinct_{t['name']}_{opt.label}_{dev['name']}")
+                                f"distinct_{tl[t['name']]}_{opt.label}_{dl[dev['name']]}")
             # The device that holds a shard costs at least that shard: z >= the cheapest
             # placement of the chosen option's shard (a cut the spread-out LP misses).
             cheapest = [min(inst.shard_cost(t, opt, dev, tier) for dev in inst.devices for tier in inst.tiers_of(dev))
                         for opt in inst.options[ti]]
             row([self.z] + list(map(int, self.y[ti])), [1.0] + [-c for c in cheapest], 0, math.inf,
-                f"shard_bound_{t['name']}")
+                f"shard_bound_{tl[t['name']]}")
         for di, dev in enumerate(inst.devices):
             for tier in inst.tiers_of(dev):
                 n = by_device[(di, tier)]
                 cap = dev[f"{tier}_gb"] * 1e9
                 row([int(first) + j for j in n], list(sizes[n] / 1e9), -math.inf, cap / 1e9,
-                    f"memory_{dev['name']}_{tier}")
+                    f"memory_{dl[dev['name']]}_{tier}")
             n = by_device[(di, "hbm")] + by_device.get((di, "ddr"), [])
             row([int(first) + j for j in n] + [self.z], list(costs[n]) + [-1.0], -math.inf, 0,
-                f"cost_{dev['name']}")
+                f"cost_{dl[dev['name']]}")
         A = sp.csr_matrix((np.array(vals), (np.array(r_idx), np.array(c_idx))), shape=(nrow, m.num_cols))
         m.add_rows(A, lo, hi, rnames)
 
-    def greedy_start(self):
+    def greedy_start(self, budget=1_000_000):
         """A starting plan (longest processing time first): tables by decreasing cost; for
         each, every allowed option is placed shard by shard on the distinct devices and
         tiers where it ends cheapest and fits, and the option kept is either the one whose
-        most loaded device ends least loaded or the one with the fewest shards; of the two
-        plans, the better. Returns one value per column, or None when no plan is found."""
-        plans = [x for x in (self._greedy(balanced=True), self._greedy(balanced=False)) if x is not None]
+        most loaded device ends least loaded or the one with the fewest shards; each plan is
+        then improved by _Descent, the better one first, the two sharing `budget` weighed
+        moves; of the two, the better. Returns one value per column, or None when no plan is
+        found."""
+        greedy = sorted((x for x in (self._greedy(balanced=True), self._greedy(balanced=False)) if x is not None),
+                        key=lambda x: x[self.z])
+        plans, budget = [], budget
+        for x in greedy:   # the better greedy plan first; the other gets what budget is left
+            descent = _Descent(self, x, budget=budget)
+            plans.append(descent.run())
+            budget = max(0, budget - descent.weighed)
         return min(plans, key=lambda x: x[self.z]) if plans else None
 
     def _greedy(self, balanced):
@@ -286,6 +307,221 @@ class Sharding:
             shards = [(inst.devices[di]["name"], tier) for col, di, tier in self.by_option[(ti, oi)] if x[col] > 0.5]
             plan[t["name"]] = (opt, shards)
         return plan
+
+
+class _Descent:
+    """Improves a plan (one value per column of a Sharding) by a descent on the sum of the
+    squared device costs that never lets a device reach the current largest cost: so the
+    largest cost never rises, the total cost falls and the loads even out, which is what lets
+    the largest one fall. Moves, each kept only where every shard fits its tier and the shards
+    of one table stay on distinct devices: a shard to another device or tier; the exchange of
+    a shard of the most loaded device with a shard elsewhere; a table to another of its
+    options, its shards placed one by one where the device ends cheapest (the destinations:
+    the `destinations` least loaded devices, and for a shard its own device in another tier,
+    for an option change the table's own devices too). Deterministic: it
+    stops when no move is left, after `sweeps` passes over the tables, or once it has
+    weighed `budget` moves (a few seconds of Python)."""
+
+    def __init__(self, sharding, x, sweeps=100, budget=1_000_000, destinations=16):
+        self.sh, self.inst, self.sweeps, self.budget, self.weighed = sharding, sharding.inst, sweeps, budget, 0
+        self.destinations = destinations
+        inst = self.inst
+        self.tiers = [inst.tiers_of(d) for d in inst.devices]
+        self.load = [0.0] * len(inst.devices)
+        self.free = {(di, tier): d[f"{tier}_gb"] * 1e9 for di, d in enumerate(inst.devices) for tier in self.tiers[di]}
+        self.option = [int(np.argmax(x[sharding.y[ti]])) for ti in range(len(inst.tables))]
+        self.shards = [[(di, tier) for col, di, tier in sharding.by_option[(ti, oi)] if x[col] > 0.5]
+                       for ti, oi in enumerate(self.option)]
+        self._cost = {}
+        for ti in range(len(inst.tables)):
+            self._apply(ti, self.option[ti], self.shards[ti], +1)
+
+    def cost(self, ti, oi, di, tier):
+        key = (ti, oi, di, tier)
+        if key not in self._cost:
+            inst = self.inst
+            self._cost[key] = inst.shard_cost(inst.tables[ti], inst.options[ti][oi], inst.devices[di], tier)
+        return self._cost[key]
+
+    def size(self, ti, oi):
+        return self.inst.shard_bytes(self.inst.tables[ti], self.inst.options[ti][oi])
+
+    def _apply(self, ti, oi, shards, sign):
+        size = self.size(ti, oi)
+        for di, tier in shards:
+            self.load[di] += sign * self.cost(ti, oi, di, tier)
+            self.free[(di, tier)] -= sign * size
+
+    def _gain(self, delta, cap):
+        """Change of the sum of squares for load changes `delta` {device: change}, or None
+        when a device would reach `cap`."""
+        self.weighed += 1
+        g = 0.0
+        for di, d in delta.items():
+            new = self.load[di] + d
+            if d > 0 and new >= cap:
+                return None
+            g += new * new - self.load[di] ** 2
+        return g
+
+    def _place(self, ti, oi, devices):
+        """Shards of option oi of table ti (taken off the plan) on distinct devices among
+        `devices`, each on the tier of its device where it ends cheapest and fits, the k
+        devices that end cheapest; None when they do not fit."""
+        k, size = self.inst.options[ti][oi].ways, self.size(ti, oi)
+        per_device = []
+        for di in devices:
+            slots = [(self.load[di] + self.cost(ti, oi, di, tier), tier) for tier in self.tiers[di]
+                     if self.free[(di, tier)] >= size]
+            if slots:
+                after, tier = min(slots)
+                per_device.append((after, di, tier))
+        if len(per_device) < k:
+            return None
+        return [(di, tier) for _, di, tier in sorted(per_device)[:k]]
+
+    def _try_table(self, ti, cap, eps):
+        """The best move of table ti's shards, made; True if one was made."""
+        oi, shards = self.option[ti], self.shards[ti]
+        size = self.size(ti, oi)
+        best = (-eps, None)
+        load = self.load
+        used = {d for d, _ in shards}
+        # destinations: a shard's own device (another tier) and the least loaded devices; a
+        # table's other options go to those and the devices it is on
+        coolest = sorted(range(len(load)), key=load.__getitem__)[:self.destinations]
+        for n, (di, tier) in enumerate(shards):          # one shard elsewhere
+            c_out, l_src = self.cost(ti, oi, di, tier), load[di]
+            left = (l_src - c_out) ** 2 - l_src ** 2
+            for d in [di] + [d for d in coolest if d != di]:
+                if d != di and d in used:
+                    continue
+                for t in self.tiers[d]:
+                    self.weighed += 1
+                    if (d, t) == (di, tier) or self.free[(d, t)] < size:
+                        continue
+                    c_in = self.cost(ti, oi, d, t)
+                    if d == di:
+                        new = l_src - c_out + c_in
+                        if c_in > c_out and new >= cap:
+                            continue
+                        g = new * new - l_src * l_src
+                    else:
+                        new = load[d] + c_in
+                        if new >= cap:
+                            continue
+                        g = new * new - load[d] * load[d] + left
+                    if g < best[0]:
+                        best = (g, ("move", n, d, t))
+        self._apply(ti, oi, shards, -1)                  # another option
+        for o in range(len(self.inst.options[ti])):
+            if o == oi:
+                continue
+            placed = self._place(ti, o, sorted(set(coolest) | used))
+            if placed is None:
+                continue
+            delta = {}
+            for d, t in shards:
+                delta[d] = delta.get(d, 0.0) - self.cost(ti, oi, d, t)
+            for d, t in placed:
+                delta[d] = delta.get(d, 0.0) + self.cost(ti, o, d, t)
+            self._apply(ti, oi, shards, +1)
+            g = self._gain(delta, cap)
+            self._apply(ti, oi, shards, -1)
+            if g is not None and g < best[0]:
+                best = (g, ("option", o, placed))
+        self._apply(ti, oi, shards, +1)
+        if best[1] is None:
+            return False
+        move = best[1]
+        self._apply(ti, oi, shards, -1)
+        if move[0] == "move":
+            _, n, d, t = move
+            shards[n] = (d, t)
+        else:
+            self.option[ti], self.shards[ti] = move[1], list(move[2])
+        self._apply(ti, self.option[ti], self.shards[ti], +1)
+        return True
+
+    def _try_exchange(self, top, cap, eps):
+        """The best exchange of a shard on device `top` with a shard of another table on another
+        device, made; True if one was made."""
+        best = (-eps, None)
+        on_top = [(ti, n) for ti, sh in enumerate(self.shards) for n, (d, _) in enumerate(sh) if d == top]
+        # `top` holds the largest cost, so an exchange must lower it: b must cost less on top
+        # (in its cheapest tier there) than a does; the other tables cannot help.
+        others = [(min(self.cost(tb, self.option[tb], top, t) for t in self.tiers[top]), tb)
+                  for tb, sh in enumerate(self.shards) if all(d != top for d, _ in sh)]
+        others.sort()
+        for ta, na in on_top:
+            oa = self.option[ta]
+            _, tier_a = self.shards[ta][na]
+            sa, ca = self.size(ta, oa), self.cost(ta, oa, top, tier_a)
+            used_a = {d for d, _ in self.shards[ta]}
+            for cheapest, tb in others:
+                if cheapest >= ca:
+                    break
+                if tb == ta:
+                    continue
+                sh = self.shards[tb]
+                ob = self.option[tb]
+                sb = self.size(tb, ob)
+                for nb, (db, tier_b) in enumerate(sh):
+                    self.weighed += 1
+                    if db in used_a:
+                        continue
+                    cb = self.cost(tb, ob, db, tier_b)
+                    l_top, l_db = self.load[top], self.load[db]
+                    for t1 in self.tiers[db]:        # a's tier on db
+                        if self.free[(db, t1)] + (sb if t1 == tier_b else 0.0) < sa:
+                            continue
+                        new_db = l_db - cb + self.cost(ta, oa, db, t1)
+                        if new_db >= cap and new_db > l_db:
+                            continue
+                        for t2 in self.tiers[top]:   # b's tier on top
+                            if self.free[(top, t2)] + (sa if t2 == tier_a else 0.0) < sb:
+                                continue
+                            new_top = l_top - ca + self.cost(tb, ob, top, t2)
+                            if new_top >= cap and new_top > l_top:
+                                continue
+                            g = new_top * new_top - l_top * l_top + new_db * new_db - l_db * l_db
+                            if g < best[0]:
+                                best = (g, (ta, na, t2, tb, nb, t1))
+        if best[1] is None:
+            return False
+        ta, na, t2, tb, nb, t1 = best[1]
+        oa, ob = self.option[ta], self.option[tb]
+        self._apply(ta, oa, [self.shards[ta][na]], -1)
+        self._apply(tb, ob, [self.shards[tb][nb]], -1)
+        db = self.shards[tb][nb][0]
+        self.shards[ta][na], self.shards[tb][nb] = (db, t1), (top, t2)
+        self._apply(ta, oa, [self.shards[ta][na]], +1)
+        self._apply(tb, ob, [self.shards[tb][nb]], +1)
+        return True
+
+    def run(self):
+        """The improved plan, as one value per column."""
+        order = sorted(range(len(self.inst.tables)), key=lambda ti: -self.inst.table_wise_cost(self.inst.tables[ti]))
+        for _ in range(self.sweeps):
+            changed = False
+            for ti in order:
+                if self.weighed >= self.budget:
+                    break
+                cap = max(self.load)
+                changed |= self._try_table(ti, cap, 1e-9 * cap * cap)
+            cap = max(self.load)
+            top = self.load.index(cap)
+            changed |= self._try_exchange(top, cap, 1e-9 * cap * cap)
+            if not changed or self.weighed >= self.budget:
+                break
+        sh = self.sh
+        x = np.zeros(sh.model.num_cols)
+        for ti, (oi, shards) in enumerate(zip(self.option, self.shards)):
+            x[sh.y[ti][oi]] = 1
+            for di, tier in shards:
+                x[sh.x[(ti, oi, di, tier)]] = 1
+        x[sh.z] = max(self.load)
+        return x
 
 
 def device_loads(inst, plan):
@@ -391,7 +627,8 @@ def main(argv=None):
     ap.add_argument("--work-limit", type=float)
     ap.add_argument("--threads", type=int)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--write-model", metavar="FILE.mps", help="write the MILP as free MPS")
+    ap.add_argument("--write-model", metavar="FILE.mps|FILE.lp",
+                    help="write the MILP: CPLEX LP for FILE.lp or FILE.lp.gz, free MPS otherwise (.gz: gzip)")
     ap.add_argument("--no-solve", action="store_true")
     ap.add_argument("--no-start", action="store_true", help="solve without the greedy starting plan")
     ap.add_argument("--plot", metavar="FILE.png")

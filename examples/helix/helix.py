@@ -2,7 +2,7 @@
 """Helix-style LLM serving placement on a heterogeneous GPU cluster, solved by lsmip.
 
     python3 helix.py CLUSTER.json [--time-limit S | --work-limit W] [--threads N]
-                     [--write-model FILE.mps] [--plot FILE.png] [--json FILE]
+                     [--write-model FILE.mps|FILE.lp] [--plot FILE.png] [--json FILE]
 
 Reads a cluster description (README.md describes the JSON), builds the placement +
 max-flow MILP (each GPU node holds one contiguous range of layers; requests flow from the
@@ -148,16 +148,17 @@ class Placement:
         L, n = cl.layers, len(cl.nodes)
         m = lsmip.Model(sense="max", name="helix")
         self.model = m
-        self.s = m.add_vars(n, lb=0, ub=L - 1, integer=True, names=[f"s_{v.name}" for v in cl.nodes])
+        lab = _labels([v.name for v in cl.nodes])   # names that MPS and LP files both hold
+        self.s = m.add_vars(n, lb=0, ub=L - 1, integer=True, names=[f"s_{lab[v.name]}" for v in cl.nodes])
         self.b = [m.add_vars(v.max_layers, lb=0, ub=1, integer=True,
-                             names=[f"b_{v.name}_{k}" for k in range(1, v.max_layers + 1)]) for v in cl.nodes]
+                             names=[f"b_{lab[v.name]}_{k}" for k in range(1, v.max_layers + 1)]) for v in cl.nodes]
         self.edges = cl.links
         ne = len(self.edges)
         # A hop never carries more than both its ends can: the caps are the flow's big-M.
         node_cap = {v.name: max(v.throughput) for v in cl.nodes}
         self.cap = np.array([min(e.tokens_per_s, node_cap.get(e.src, math.inf), node_cap.get(e.dst, math.inf))
                              for e in self.edges])
-        names = [f"{e.src}>{e.dst}" for e in self.edges]
+        names = [f"{lab[e.src]}_to_{lab[e.dst]}" for e in self.edges]
         self.c = m.add_vars(ne, lb=0, ub=1, integer=True, names=["c_" + s for s in names])
         into_sink = np.array([e.dst == COORDINATOR for e in self.edges], dtype=float)
         self.f = m.add_vars(ne, lb=0, ub=self.cap, obj=into_sink, names=["f_" + s for s in names])
@@ -175,8 +176,8 @@ class Placement:
             return [(self.s[i], sign)] + [(self.b[i][k - 1], sign * k) for k in range(1, v.max_layers + 1)]
 
         for i, v in enumerate(cl.nodes):
-            row([(int(col), 1.0) for col in self.b[i]], 1, 1, f"one_range_{v.name}")
-            row(end_terms(i, 1.0), -math.inf, L, f"end_{v.name}")
+            row([(int(col), 1.0) for col in self.b[i]], 1, 1, f"one_range_{lab[v.name]}")
+            row(end_terms(i, 1.0), -math.inf, L, f"end_{lab[v.name]}")
         out_edges = [[] for _ in cl.nodes]
         in_edges = [[] for _ in cl.nodes]
         for e_idx, e in enumerate(self.edges):
@@ -205,9 +206,9 @@ class Placement:
         for i, v in enumerate(cl.nodes):
             flow_in = [(int(self.f[e]), 1.0) for e in in_edges[i]]
             flow_out = [(int(self.f[e]), -1.0) for e in out_edges[i]]
-            row(flow_in + flow_out, 0, 0, f"conserve_{v.name}")
+            row(flow_in + flow_out, 0, 0, f"conserve_{lab[v.name]}")
             row(flow_in + [(int(self.b[i][k - 1]), -v.throughput[k - 1]) for k in range(1, v.max_layers + 1)],
-                -math.inf, 0, f"node_cap_{v.name}")
+                -math.inf, 0, f"node_cap_{lab[v.name]}")
         # Layer work (a valid cut that the big-M rows alone leave out of the LP): every token
         # passes all L layers, node i runs at most k_i of them for at most thr(i, k_i) tokens/s,
         # so L * throughput <= sum_i k_i thr(i, k_i).
@@ -219,7 +220,7 @@ class Placement:
         # such nodes by start layer (swapping two of them maps any plan onto an ordered one).
         for prev, nxt in self._interchangeable_pairs():
             row([(int(self.s[prev]), 1.0), (int(self.s[nxt]), -1.0)], -math.inf, 0,
-                f"order_{cl.nodes[prev].name}_{cl.nodes[nxt].name}")
+                f"order_{lab[cl.nodes[prev].name]}_{lab[cl.nodes[nxt].name]}")
 
         indptr = np.zeros(len(rows) + 1, dtype=np.int64)
         np.cumsum([len(r) for r in rows], out=indptr[1:])
@@ -254,8 +255,10 @@ class Placement:
         some order form pipelines, each until it can hold all L layers; a pipeline's layers
         are split in proportion to its nodes' speeds (within their memory), and it carries
         the flow its slowest stage and links allow. Of three orders (by region then speed,
-        by speed, by speed within each region in turn), the plan with the most throughput.
-        Returns one value per column."""
+        by speed, by speed within each region in turn), and the same three partitions into
+        pipelines improved by _PipelineSearch (optimal layer splits, nodes moved and
+        exchanged between pipelines), the plan with the most throughput. Returns one value
+        per column."""
         cl = self.cluster
         speed = lambda i: -cl.nodes[i].layer_tokens_per_s
         region = lambda i: cl.region[cl.nodes[i].name]
@@ -263,7 +266,20 @@ class Placement:
         orders = [sorted(n, key=lambda i: (region(i), speed(i))), sorted(n, key=lambda i: (speed(i), region(i))),
                   sorted(n, key=lambda i: (region(i), -speed(i)))]
         plans = [self._pipelines(order) for order in orders]
+        search = _PipelineSearch(self)
+        plans += [search.improve(self._groups(order)) for order in orders]
         return self.encode(self._canonical(max(plans, key=lambda p: p.throughput)))
+
+    def _groups(self, order):
+        """The pipelines of _pipelines(order) as lists of node indices, and the nodes left over."""
+        L, pipelines, current, room = self.cluster.layers, [], [], 0
+        for i in order:
+            current.append(i)
+            room += self.cluster.nodes[i].max_layers
+            if room >= L:
+                pipelines.append(current)
+                current, room = [], 0
+        return pipelines, current
 
     def _pipelines(self, order):
         cl, L = self.cluster, self.cluster.layers
@@ -349,6 +365,134 @@ class Placement:
             ranges[v.name] = (int(round(x[self.s[i]])), k)
         flows = {(e.src, e.dst): float(x[self.f[i]]) for i, e in enumerate(self.edges) if x[self.f[i]] > FLOW_TOL}
         return Plan(ranges, flows)
+
+
+class _PipelineSearch:
+    """Improves a partition of the nodes into disjoint pipelines (and nodes left unused) by
+    local search on the summed throughput: a node to another pipeline or out of all of them,
+    or two nodes of different pipelines (or one unused) exchanged, first improvement, until
+    no move improves or `max_moves` moves were made. A pipeline's nodes run in the order of
+    their region and then speed (the fewest slow hops between regions; both orders of the
+    regions are tried), and its layers are split optimally: the largest throughput T at
+    which every node can hold at least one layer and the nodes together hold all L, each
+    node holding at most the layers it runs at T or faster; the pipeline carries T or less
+    when a hop's link is slower (nothing when a link is missing). Deterministic."""
+
+    def __init__(self, placement, max_moves=400):
+        self.cl, self.max_moves = placement.cluster, max_moves
+        self.link = {(e.src, e.dst): cap for e, cap in zip(placement.edges, placement.cap)}
+        self._memo = {}
+
+    def _split(self, order):
+        """(flow, layers per node) of the pipeline running `order`; (0, None) if it cannot."""
+        cl, L = self.cl, self.cl.layers
+        nodes = [cl.nodes[i] for i in order]
+        if sum(v.max_layers for v in nodes) < L:
+            return 0.0, None
+        top = min(v.throughput[0] for v in nodes)
+        cand = sorted({t for v in nodes for t in v.throughput if t <= top})
+        held = lambda T: [sum(1 for t in v.throughput if t >= T) for v in nodes]
+        lo, hi = 0, len(cand) - 1           # cand[lo] is feasible (all nodes hold their max)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if sum(held(cand[mid])) >= L:
+                lo = mid
+            else:
+                hi = mid - 1
+        T = cand[lo]
+        layers = held(T)
+        for j in reversed(range(len(layers))):   # hand back what is more than L
+            cut = min(layers[j] - 1, sum(layers) - L)
+            layers[j] -= cut
+        names = [COORDINATOR] + [v.name for v in nodes] + [COORDINATOR]
+        flow = T
+        for a, b in zip(names, names[1:]):
+            if (a, b) not in self.link:
+                return 0.0, None
+            flow = min(flow, self.link[(a, b)])
+        return flow, layers
+
+    def value(self, members):
+        """(flow, node order, layers) of the best pipeline of these nodes."""
+        key = tuple(sorted(members))
+        if key not in self._memo:
+            cl = self.cl
+            regions = sorted({cl.region[cl.nodes[i].name] for i in members})
+            best = (0.0, None, None)
+            for rank in (regions, regions[::-1]):
+                order = sorted(members, key=lambda i: (rank.index(cl.region[cl.nodes[i].name]),
+                                                       -cl.nodes[i].layer_tokens_per_s, i))
+                flow, layers = self._split(order)
+                if flow > best[0]:
+                    best = (flow, order, layers)
+            self._memo[key] = best
+        return self._memo[key]
+
+    def improve(self, groups):
+        """The plan of the improved partition. groups: (pipelines, unused) as node indices."""
+        pipes = [list(p) for p in groups[0]] + [list(groups[1])]   # the last one: unused nodes
+        unused = len(pipes) - 1
+        val = lambda g: 0.0 if g == unused else self.value(pipes[g])[0]
+        moves = 0
+        improved = True
+        while improved and moves < self.max_moves:
+            improved = False
+            for a in range(len(pipes)):
+                for u in list(pipes[a]):
+                    for b in range(len(pipes)):
+                        if b == a or u not in pipes[a]:
+                            continue
+                        before = val(a) + val(b)
+                        pipes[a].remove(u)
+                        pipes[b].append(u)
+                        if val(a) + val(b) > before * (1 + 1e-9) + 1e-9:
+                            improved, moves = True, moves + 1
+                            continue
+                        pipes[b].remove(u)
+                        pipes[a].append(u)
+            for a in range(len(pipes)):
+                for b in range(a + 1, len(pipes)):
+                    for u in list(pipes[a]):
+                        for w in list(pipes[b]):
+                            if u not in pipes[a] or w not in pipes[b]:
+                                continue
+                            before = val(a) + val(b)
+                            pipes[a].remove(u), pipes[b].remove(w)
+                            pipes[a].append(w), pipes[b].append(u)
+                            if val(a) + val(b) > before * (1 + 1e-9) + 1e-9:
+                                improved, moves = True, moves + 1
+                                break
+                            pipes[a].remove(w), pipes[b].remove(u)
+                            pipes[a].append(u), pipes[b].append(w)
+        ranges = {v.name: (0, 1) for v in self.cl.nodes}   # unused nodes hold one layer, carry nothing
+        flows = {}
+        for g, members in enumerate(pipes):
+            if g == unused:
+                continue
+            flow, order, layers = self.value(members)
+            if flow <= 0:
+                continue
+            start, prev = 0, COORDINATOR
+            for i, k in zip(order, layers):
+                name = self.cl.nodes[i].name
+                ranges[name] = (start, k)
+                start += k
+                flows[(prev, name)] = flow
+                prev = name
+            flows[(prev, COORDINATOR)] = flow
+        return Plan(ranges, flows)
+
+
+def _labels(node_names):
+    """Node name -> the label used in column and row names: the characters that the LP
+    format cannot hold in a name (such as '-', '+', '>', ':') become '_'; if two labels then
+    clash, every label is n<index> instead. The coordinator is "coordinator"."""
+    ok = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!\"#$%&()/,.;?@_`'{}|~")
+    lab = {name: "".join(c if c in ok else "_" for c in name) for name in node_names}
+    if len(set(lab.values()) | {COORDINATOR}) != len(lab) + 1:
+        lab = {name: f"n{i}" for i, name in enumerate(node_names)}
+    lab[COORDINATOR] = COORDINATOR
+    return lab
 
 
 @dataclass
@@ -477,7 +621,9 @@ def main(argv=None):
     ap.add_argument("--work-limit", type=float)
     ap.add_argument("--threads", type=int)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--write-model", metavar="FILE.mps", help="write the MILP as free MPS (and solve unless --no-solve)")
+    ap.add_argument("--write-model", metavar="FILE.mps|FILE.lp",
+                    help="write the MILP: CPLEX LP for FILE.lp or FILE.lp.gz, free MPS otherwise (.gz: gzip); "
+                         "and solve unless --no-solve")
     ap.add_argument("--no-solve", action="store_true")
     ap.add_argument("--no-start", action="store_true", help="solve without the greedy starting plan")
     ap.add_argument("--plot", metavar="FILE.png")

@@ -137,6 +137,13 @@ LSMIP_API const char* lsmip_stop_reason_name(int reason);
  * "FILE:LINE: error: ..."), INTERRUPTED (lsmip_interrupt, or time_limit seconds after the
  * call began). On error the previous model is kept. */
 LSMIP_API int lsmip_read_model(lsmip_solver* h, const char* path);
+/* Writes the model (atomically) for other solvers: CPLEX LP when path ends in ".lp" or
+ * ".lp.gz", free MPS otherwise; gzip-compressed when it ends in ".gz". lsmip_read_model
+ * reads it back into the same model. Errors: NO_MODEL, FORMAT (a column or row name the
+ * format cannot hold, e.g. one with whitespace, or for LP one with '-' or a leading digit;
+ * or a ".bz2", ".xz", ".zst" or ".zip" name: only gzip is written), IO (the file cannot be
+ * written), INVALID_ARGUMENT (path is NULL). */
+LSMIP_API int lsmip_write_model(const lsmip_solver* h, const char* path);
 /* Discards the model, the warm start and the result (options are kept). */
 LSMIP_API int lsmip_clear_model(lsmip_solver* h);
 /* Appends n columns with bounds lb[j] <= x_j <= ub[j] and objective cost[j] (in the

@@ -269,9 +269,13 @@ class LSMIP_API Solver {
   std::int64_t num_nonzeros() const;
   // The model as arrays (empty when there is none).
   Error get_model(ModelData& out) const;
-  // Writes the model as free MPS (the form src/io/mps_writer.h describes), atomically like
-  // write_solution(), so that other solvers can be run on it. Errors: kNoModel,
-  // kFormat (a name free MPS cannot hold: one with whitespace), kIo.
+  // Writes the model, atomically like write_solution(), so that other solvers can be run on
+  // it: CPLEX LP when the path ends in ".lp" or ".lp.gz", free MPS otherwise (the forms
+  // src/io/lp_writer.h and mps_writer.h describe); gzip-compressed when it ends in ".gz".
+  // read_model() reads either back into the same arrays. Errors: kNoModel, kFormat (a name
+  // the format cannot hold: whitespace for MPS; for LP also a leading digit or '.', a
+  // character such as '-', '+', '<', '>', ':', '[', or the names inf and nan; or a
+  // compression other than gzip, such as ".bz2"), kIo.
   Error write_model(const std::string& path) const;
 
   // ---- Options, by the names of the options table (`lsmip --help`).

@@ -199,8 +199,10 @@ class Model:
         return h
 
     def write(self, path):
-        """Writes the model as free MPS to `path` (atomically), for other solvers to read;
-        lsmip.read(path) gives the same model back. Raises on a name with whitespace."""
+        """Writes the model to `path` (atomically), for other solvers to read: CPLEX LP when
+        the path ends in .lp or .lp.gz, free MPS otherwise, gzip-compressed when it ends in
+        .gz; lsmip.read(path) gives the same model back. Raises on a name the format cannot
+        hold (whitespace; for LP also e.g. '-', '>' or a leading digit) and on .bz2/.xz."""
         self._handle().write_model(str(path))
 
     def solve(self, time_limit=None, work_limit=None, threads=None, seed=None, initial=None,

@@ -1,8 +1,8 @@
 """The planning applications in examples/ (helix, dlrm_sharding) on every shipped
 description: built, solved under a work limit, the decoded plan checked from the
 description alone; and the written MPS is the model that was solved (read back into the
-same arrays, and lsmip's solution has the same objective on it by the independent
-checker ../shared/tools/mipcheck.py when it is there)."""
+same arrays, as the LP and gzip files are, and lsmip's solution has the same objective on
+it by the independent checker ../shared/tools/mipcheck.py when it is there)."""
 import os
 import subprocess
 import sys
@@ -119,6 +119,10 @@ def test_the_written_mps_is_the_model_solved(tmp_path, app, name):
         inst = dlrm_sharding.load(os.path.join(EXAMPLES, "dlrm_sharding", "instances", name + ".json"))
         sharding = dlrm_sharding.Sharding(inst)
         model, start = sharding.model, sharding.greedy_start()
+    for suffix in (".lp", ".lp.gz", ".mps.gz"):   # the other formats read back the same too
+        other = tmp_path / (name + suffix)
+        model.write(other)
+        same_arrays(model, lsmip.read(other))
     path = tmp_path / (name + ".mps")
     model.write(path)
     back = lsmip.read(path)

@@ -134,6 +134,13 @@ int lsmip_read_model(lsmip_solver* h, const char* path) {
   });
 }
 
+int lsmip_write_model(const lsmip_solver* h, const char* path) {
+  return call(h, [&]() -> Error {
+    if (path == nullptr) return null_arg("path");
+    return h->impl.write_model(path);
+  });
+}
+
 int lsmip_clear_model(lsmip_solver* h) {
   return call(h, [&] { return h->impl.clear_model(); });
 }

@@ -24,7 +24,7 @@
 
 #include "api/solver_impl.h"
 #include "io/model_reader.h"
-#include "io/mps_writer.h"
+#include "io/model_writer.h"
 #include "io/read_options.h"
 #include "io/solution_io.h"
 #include "model/model_builder.h"
@@ -990,7 +990,7 @@ Error Solver::Impl::write_model(const std::string& path) const {
   Error e;
   const Model* model = current_model(scratch, e);
   if (model == nullptr) return e;
-  Result<std::string> text = io::format_mps(*model);
+  Result<std::string> text = io::format_model_for(*model, path);
   if (!text.ok()) return from_status(text.status());
   return from_status(write_file_atomically(path, text.value()));
 }

@@ -4,7 +4,7 @@
 // same solution with the same seed and work limit; callbacks; lsmip_interrupt
 // from a callback, from another thread and from a signal handler; two handles
 // solved at once from two threads (CApiThreads.*, run by the ThreadSanitizer
-// stage).
+// stage); lsmip_write_model in LP and MPS, plain and gzip.
 #include <gtest/gtest.h>
 
 #include <signal.h>
@@ -14,6 +14,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -71,6 +73,7 @@ TEST(CApi, EveryFunctionIsSafeOnANullHandle) {
   EXPECT_EQ(lsmip_get_num_elites(nullptr, &n), kNull);
   EXPECT_EQ(lsmip_get_elite(nullptr, 0, &out, 1, &out), kNull);
   EXPECT_EQ(lsmip_write_solution(nullptr, "x.sol"), kNull);
+  EXPECT_EQ(lsmip_write_model(nullptr, "x.lp"), kNull);
   ASSERT_NE(lsmip_last_error(nullptr), nullptr);
   EXPECT_GT(std::strlen(lsmip_last_error(nullptr)), 0u);
   lsmip_free(nullptr);
@@ -166,6 +169,59 @@ TEST(CApi, BadArgumentsGiveTheirCodesAndMessages) {
   EXPECT_EQ(lsmip_read_model(h, "/nonexistent/m.mps"), LSMIP_ERROR_IO);
   EXPECT_EQ(lsmip_read_model(h, lsmip::testing::data_path("bad/lp_empty.lp").c_str()), LSMIP_ERROR_FORMAT);
   EXPECT_NE(std::string(lsmip_last_error(h)).find("lp_empty.lp"), std::string::npos) << lsmip_last_error(h);
+}
+
+// lsmip_write_model writes LP for ".lp" and ".lp.gz", MPS otherwise (gzip for ".gz"), and
+// lsmip_read_model reads each file back into the same model; its errors are the documented
+// ones: NO_MODEL, INVALID_ARGUMENT (NULL path), FORMAT (a name LP cannot hold, a ".bz2"
+// name), IO (a missing folder).
+TEST(CApi, WriteModelWritesLpOrMpsThatReadsBackTheSame) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "lsmip_c_api_write_model";
+  std::filesystem::create_directories(dir);
+  Handle h;
+  EXPECT_EQ(lsmip_write_model(h.h, (dir / "none.lp").c_str()), LSMIP_ERROR_NO_MODEL);
+  ASSERT_EQ(lsmip_read_model(h.h, p0033().c_str()), LSMIP_OK);
+  ASSERT_EQ(lsmip_set_sense(h.h, LSMIP_MAXIMIZE), LSMIP_OK);   // maximise: the sense must survive too
+  ASSERT_EQ(lsmip_set_objective_offset(h.h, 12.5), LSMIP_OK);
+  EXPECT_EQ(lsmip_write_model(h.h, nullptr), LSMIP_ERROR_INVALID_ARGUMENT);
+  lsmip::Solver original;
+  ASSERT_TRUE(original.read_model(p0033()).ok());
+  ASSERT_TRUE(original.set_sense(lsmip::Sense::kMaximize).ok());
+  ASSERT_TRUE(original.set_objective_offset(12.5).ok());
+  lsmip::ModelData a;
+  ASSERT_TRUE(original.get_model(a).ok());
+  a.name.clear();
+  for (const char* name : {"p.lp", "p.lp.gz", "p.mps", "p.mps.gz"}) {
+    const std::string path = (dir / name).string();
+    ASSERT_EQ(lsmip_write_model(h.h, path.c_str()), LSMIP_OK) << name << ": " << lsmip_last_error(h.h);
+    std::ifstream in(path, std::ios::binary);
+    std::string head(2, '\0');
+    in.read(head.data(), 2);
+    const bool gz = std::string_view(name).ends_with(".gz");
+    EXPECT_EQ(gz, head == "\x1f\x8b") << name;
+    if (!gz) EXPECT_EQ(std::string_view(name).ends_with(".lp"), head == "\\ ") << name;
+    Handle back;
+    ASSERT_EQ(lsmip_read_model(back.h, path.c_str()), LSMIP_OK) << name << ": " << lsmip_last_error(back.h);
+    lsmip::Solver reread;
+    ASSERT_TRUE(reread.read_model(path).ok()) << name;
+    lsmip::ModelData b;
+    ASSERT_TRUE(reread.get_model(b).ok());
+    b.name.clear();
+    lsmip::testing::expect_same_model(a, b);
+  }
+  EXPECT_EQ(lsmip_write_model(h.h, (dir / "p.mps.bz2").c_str()), LSMIP_ERROR_FORMAT);
+  EXPECT_NE(std::string(lsmip_last_error(h.h)).find("gzip"), std::string::npos);
+  EXPECT_EQ(lsmip_write_model(h.h, "/nonexistent/dir/p.lp"), LSMIP_ERROR_IO);
+
+  const double lb = 0, ub = 1, cost = 1;
+  const int integer = 0;
+  const char* names[] = {"a-b"};
+  ASSERT_EQ(lsmip_add_cols(h.h, 1, &lb, &ub, &cost, &integer, names), LSMIP_OK);
+  EXPECT_EQ(lsmip_write_model(h.h, (dir / "dash.lp").c_str()), LSMIP_ERROR_FORMAT);
+  EXPECT_NE(std::string(lsmip_last_error(h.h)).find("'a-b'"), std::string::npos) << lsmip_last_error(h.h);
+  EXPECT_FALSE(std::filesystem::exists(dir / "dash.lp"));
+  EXPECT_EQ(lsmip_write_model(h.h, (dir / "dash.mps").c_str()), LSMIP_OK);   // MPS holds it
+  std::filesystem::remove_all(dir);
 }
 
 TEST(CApi, OptionsByNameGiveTheDocumentedCodes) {
