@@ -199,7 +199,9 @@ TEST(CApi, WriteModelWritesLpOrMpsThatReadsBackTheSame) {
     in.read(head.data(), 2);
     const bool gz = std::string_view(name).ends_with(".gz");
     EXPECT_EQ(gz, head == "\x1f\x8b") << name;
-    if (!gz) EXPECT_EQ(std::string_view(name).ends_with(".lp"), head == "\\ ") << name;
+    if (!gz) {
+      EXPECT_EQ(std::string_view(name).ends_with(".lp"), head == "\\ ") << name;
+    }
     Handle back;
     ASSERT_EQ(lsmip_read_model(back.h, path.c_str()), LSMIP_OK) << name << ": " << lsmip_last_error(back.h);
     lsmip::Solver reread;

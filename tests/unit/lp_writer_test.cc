@@ -196,7 +196,9 @@ TEST(ModelWriter, TheFileNameChoosesFormatAndCompression) {
     EXPECT_EQ(gz, b.size() >= 2 && static_cast<unsigned char>(b[0]) == 0x1f &&
                       static_cast<unsigned char>(b[1]) == 0x8b) << name;
     const bool lp = std::string_view(name).starts_with("m.lp") || std::string_view(name).starts_with("m.LP");
-    if (!gz) EXPECT_EQ(lp, b.starts_with("\\ ")) << name;
+    if (!gz) {
+      EXPECT_EQ(lp, b.starts_with("\\ ")) << name;
+    }
     ASSERT_TRUE(write_file_atomically(path, b).ok());
     Logger quiet(LogLevel::kQuiet);
     Result<Model> back = lp ? read_lp(path, LpReadOptions{}, quiet) : read_mps(path, MpsReadOptions{}, quiet);
