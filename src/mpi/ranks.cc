@@ -48,19 +48,24 @@ std::vector<int> candidates(const std::vector<double>& has, const std::vector<do
 
 constexpr int kTagSolution = 1;
 
-// Every rank's `mine` at rank 0, in rank order (`all` is left empty elsewhere).
-void gather_reports(const std::string& mine, std::vector<std::string>& all) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  const int n = static_cast<int>(std::min<std::size_t>(mine.size(), 1 << 24));
-  std::vector<int> sizes(rank == 0 ? static_cast<std::size_t>(size) : 0), displs(sizes.size());
-  MPI_Gather(&n, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+// The offsets of messages of these sizes laid end to end, for MPI's *v collectives; returns
+// their total size.
+int offsets(const std::vector<int>& sizes, std::vector<int>& displs) {
+  displs.assign(sizes.size(), 0);
   int total = 0;
   for (std::size_t r = 0; r < sizes.size(); ++r) {
     displs[r] = total;
     total += sizes[r];
   }
+  return total;
+}
+
+// Every rank's `mine` at rank 0, in rank order (`all` is left empty elsewhere).
+void gather_reports(int rank, int size, const std::string& mine, std::vector<std::string>& all) {
+  const int n = static_cast<int>(std::min<std::size_t>(mine.size(), 1 << 24));
+  std::vector<int> sizes(rank == 0 ? static_cast<std::size_t>(size) : 0), displs;
+  MPI_Gather(&n, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  const int total = offsets(sizes, displs);
   std::vector<char> buffer(static_cast<std::size_t>(total));
   MPI_Gatherv(mine.data(), n, MPI_CHAR, buffer.data(), sizes.data(), displs.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
   all.clear();
@@ -136,12 +141,7 @@ class Ranks::Link final : public portfolio::RankLink {
  private:
 #if LSMIP_HAVE_MPI
   void gather_messages() {
-    displs_.assign(static_cast<std::size_t>(size_), 0);
-    int total = 0;
-    for (int r = 0; r < size_; ++r) {
-      displs_[static_cast<std::size_t>(r)] = total;
-      total += sizes_[static_cast<std::size_t>(r)];
-    }
+    const int total = offsets(sizes_, displs_);
     buffer_.resize(static_cast<std::size_t>(total));
     MPI_Iallgatherv(mine_.data(), my_size_, MPI_BYTE, buffer_.data(), sizes_.data(), displs_.data(), MPI_BYTE,
                     comm_, &request_);
@@ -253,7 +253,7 @@ Error Ranks::collect_best(const Solver& solver, RankBest& out) {
     return {};
   }
 #if LSMIP_HAVE_MPI
-  gather_reports(report, out.reports);
+  gather_reports(rank_, size_, report, out.reports);
   double mine[2] = {res.has_solution ? 1.0 : 0.0, res.has_solution ? res.objective : 0.0};
   std::vector<double> all(rank_ == 0 ? 2 * static_cast<std::size_t>(size_) : 0);
   MPI_Gather(mine, 2, MPI_DOUBLE, all.data(), 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);

@@ -9,6 +9,31 @@
 #include "portfolio/rank_message.h"
 
 namespace lsmip::portfolio {
+namespace {
+
+// How a round ends the run, read from the messages' headers alone, so that a rank that takes
+// part in end_rounds() and one in RankExchange::apply() agree whatever they can decode: over
+// when every rank is done or one stops (a malformed header counts as done), with the stop
+// code of the first rank in rank order that stops (-1: none).
+struct RoundEnd {
+  bool over = false;
+  int stop = -1;
+};
+
+RoundEnd round_end(const std::vector<std::string>& all) {
+  bool every_done = true;
+  RoundEnd end;
+  for (const std::string& bytes : all) {
+    const std::optional<RankMessage> h = decode_header(bytes);
+    if (!h) continue;
+    every_done = every_done && h->done;
+    if (end.stop < 0 && h->stop >= 0) end.stop = h->stop;
+  }
+  end.over = every_done || end.stop >= 0;
+  return end;
+}
+
+}  // namespace
 
 RankExchange::RankExchange(RankLink& link, SolutionPool& pool, const Verifier& verifier, DualBound& bound,
                            int elites, Logger& log)
@@ -42,19 +67,11 @@ void RankExchange::apply(const std::vector<std::string>& all) {
   ++stats_.rounds;
   const std::size_t n = static_cast<std::size_t>(verifier_.model().num_cols());
   const int self = link_.rank();
-  bool every_done = true;
-  int stop = -1;
   // The next base: the best first solution of the round (lowest rank on a tie).
   int base_rank = -1;
   double base_value = kInf;
   std::vector<std::optional<RankMessage>> msgs(all.size());
   for (std::size_t r = 0; r < all.size(); ++r) {
-    // The flags come from the header alone, as end_rounds() reads them, so that every rank
-    // agrees on the end whatever it can decode; a malformed header counts as done.
-    if (const std::optional<RankMessage> h = decode_header(all[r])) {
-      every_done = every_done && h->done;
-      if (stop < 0 && h->stop >= 0) stop = h->stop;
-    }
     msgs[r] = decode_message(all[r], base_, n);
     if (!msgs[r]) {
       ++stats_.rejected;
@@ -89,8 +106,9 @@ void RankExchange::apply(const std::vector<std::string>& all) {
     }
   }
   if (base_rank >= 0) base_ = std::move(msgs[static_cast<std::size_t>(base_rank)]->solutions.front().x);
-  if (stop >= 0) stop_code_.store(stop);
-  if (every_done || stop >= 0) over_.store(true);
+  const RoundEnd end = round_end(all);
+  if (end.stop >= 0) stop_code_.store(end.stop);
+  if (end.over) over_.store(true);
 }
 
 void end_rounds(RankLink& link, int stop) {
@@ -98,19 +116,11 @@ void end_rounds(RankLink& link, int stop) {
   m.done = true;
   m.stop = stop;
   const std::string mine = encode_message(m, {}, link.max_message_bytes());
-  for (bool over = false; !over;) {
+  std::vector<std::string> all;
+  do {
     link.post(mine);
-    std::vector<std::string> all;
     link.wait(all);
-    bool every_done = true, any_stop = false;
-    for (const std::string& bytes : all) {
-      const std::optional<RankMessage> h = decode_header(bytes);
-      // A malformed message counts as done, as RankExchange::apply reads it.
-      every_done = every_done && (!h || h->done);
-      any_stop = any_stop || (h && h->stop >= 0);
-    }
-    over = every_done || any_stop;
-  }
+  } while (!round_end(all).over);
 }
 
 bool RankExchange::round(bool done, int stop) {

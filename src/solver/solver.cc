@@ -152,12 +152,14 @@ SolveResult Solver::solve(const SolveControl& control) {
   RunState run(opt_, control);
   const int threads = resolve_threads(opt_.threads);
   result.threads = threads;
-  result.ranks = control.ranks != nullptr ? control.ranks->size() : 1;
+  const int num_ranks = control.ranks != nullptr ? control.ranks->size() : 1;
+  const int rank = control.ranks != nullptr ? control.ranks->rank() : 0;
+  result.ranks = num_ranks;
   result.deterministic = opt_.deterministic;
   result.warm_start = !initial_.empty();
   // A rank that ends before its portfolio starts still takes part in the other ranks' rounds
   // until they agree that the run is over (else they would wait for it).
-  bool rounds_done = control.ranks == nullptr || control.ranks->size() <= 1 || !opt_.rank_exchange;
+  bool rounds_done = num_ranks <= 1 || !opt_.rank_exchange;
   auto finish = [&](SolveResult& r) -> SolveResult& {
     if (!rounds_done) {
       rounds_done = true;
@@ -303,8 +305,6 @@ SolveResult Solver::solve(const SolveControl& control) {
   // MPI the ranks together run what one process with ranks x threads threads would: the
   // exact and sub-MIP workers on the last thread of the last rank (alone there when it has
   // one thread), local searches on every other thread.
-  const int num_ranks = control.ranks != nullptr ? control.ranks->size() : 1;
-  const int rank = control.ranks != nullptr ? control.ranks->rank() : 0;
   const bool coin = lp::coin_available() && pre.reduced.num_cols() > 0 && rank == num_ranks - 1;
   const bool with_exact = coin && opt_.lp && opt_.exact;
   const bool with_lns = coin && opt_.lns;
@@ -431,7 +431,7 @@ SolveResult Solver::solve(const SolveControl& control) {
   // Sharing with the other ranks: rounds at fixed batch counts in the deterministic mode,
   // on a thread of their own at a period of seconds otherwise.
   std::optional<portfolio::RankExchange> exchange;
-  if (control.ranks != nullptr && control.ranks->size() > 1 && opt_.rank_exchange) {
+  if (num_ranks > 1 && opt_.rank_exchange) {
     exchange.emplace(*control.ranks, pool, verifier, bound, static_cast<int>(opt_.rank_elites), log_);
     rounds_done = true;
     run.set_exchange(&*exchange);
@@ -441,7 +441,7 @@ SolveResult Solver::solve(const SolveControl& control) {
         if (batches % every == 0 && !exchange->over()) exchange->round(false, run.local_stop());
       };
     }
-    log_.info("ranks: %d, sharing solutions and bounds every %s", control.ranks->size(),
+    log_.info("ranks: %d, sharing solutions and bounds every %s", num_ranks,
               opt_.deterministic ? (std::to_string(opt_.rank_sync_batches) + " batches").c_str()
                                  : (shortest(opt_.rank_sync_seconds) + " s").c_str());
   }

@@ -47,35 +47,33 @@ done
 #    sharing (the ranks' configurations give different objectives, so that the choice and
 #    the transfer of the best at the end are exercised), the same on every run.
 ls_only="--lp off --exact off --lns off"
-for np in 2 4; do
+# repeat3 TAG NP OPTION...: three deterministic runs of air03 at -np NP; the same solution
+# file and the same rank figures (objectives, exchange) each time, and the solution checks.
+repeat3() {
+  tag=$1 np=$2
+  shift 2
   for i in 1 2 3; do
-    $mpirun -np $np "$lsmip" solve "$hard" --deterministic on --work-limit 1e7 --threads 1 $ls_only \
-      --solution-file "$work/share_${np}_$i.sol" --json "$work/share_${np}_$i.json" >"$work/share_${np}_$i.log" 2>&1 ||
-      fail "deterministic sharing -np $np run $i: exit $?"
-    grep -v '"seconds"\|"time_to\|"moves_per_second"\|"trace"' "$work/share_${np}_$i.json" |
-      grep '"rank_objectives"\|"rank_exchange"' >"$work/share_${np}_$i.ranks"
+    $mpirun -np $np "$lsmip" solve "$hard" --deterministic on --threads 1 "$@" \
+      --solution-file "$work/${tag}_${np}_$i.sol" --json "$work/${tag}_${np}_$i.json" >"$work/${tag}_${np}_$i.log" 2>&1 ||
+      fail "deterministic $tag -np $np run $i: exit $?"
+    grep -v '"seconds"\|"time_to\|"moves_per_second"\|"trace"' "$work/${tag}_${np}_$i.json" |
+      grep '"rank_objectives"\|"rank_exchange"' >"$work/${tag}_${np}_$i.ranks"
   done
   for i in 2 3; do
-    cmp -s "$work/share_${np}_1.sol" "$work/share_${np}_$i.sol" || fail "deterministic sharing -np $np: run $i wrote another file"
-    cmp -s "$work/share_${np}_1.ranks" "$work/share_${np}_$i.ranks" || fail "deterministic sharing -np $np: run $i: other figures"
+    cmp -s "$work/${tag}_${np}_1.sol" "$work/${tag}_${np}_$i.sol" || fail "deterministic $tag -np $np: run $i wrote another file"
+    cmp -s "$work/${tag}_${np}_1.ranks" "$work/${tag}_${np}_$i.ranks" || fail "deterministic $tag -np $np: run $i: other figures"
   done
-  check "$hard" "$work/share_${np}_1.sol" || fail "deterministic sharing -np $np: the solution does not check"
+  check "$hard" "$work/${tag}_${np}_1.sol" || fail "deterministic $tag -np $np: the solution does not check"
+}
+for np in 2 4; do
+  repeat3 share $np --work-limit 1e7 $ls_only
   grep -q '"rank_exchange": {"rounds": [1-9]' "$work/share_${np}_1.json" || fail "deterministic sharing -np $np: no rounds"
   grep -q '"trace": .*"r[1-9]:' "$work/share_${np}_1.json" ||
     grep -q '"received": [1-9]' "$work/share_${np}_1.json" || fail "deterministic sharing -np $np: rank 0 received nothing"
-  for i in 1 2 3; do
-    $mpirun -np $np "$lsmip" solve "$hard" --deterministic on --work-limit 2e6 --threads 1 --rank-exchange off $ls_only \
-      --solution-file "$work/det_${np}_$i.sol" --json "$work/det_${np}_$i.json" >"$work/det_${np}_$i.log" 2>&1 ||
-      fail "deterministic -np $np run $i: exit $?"
-    grep '"rank_objectives"' "$work/det_${np}_$i.json" >"$work/det_${np}_$i.ranks"
-  done
-  for i in 2 3; do
-    cmp -s "$work/det_${np}_1.sol" "$work/det_${np}_$i.sol" || fail "deterministic -np $np: run $i wrote another file"
-    cmp -s "$work/det_${np}_1.ranks" "$work/det_${np}_$i.ranks" || fail "deterministic -np $np: run $i: other rank objectives"
-  done
-  check "$hard" "$work/det_${np}_1.sol" || fail "deterministic -np $np: the solution does not check"
-  awk '{ gsub(/[^0-9.,eE+-]/, ""); n = split($0, v, ","); for (i = 2; i <= n; ++i) if (v[i] != "" && v[i] != v[1]) d = 1 } END { exit !d }' \
-    "$work/det_${np}_1.ranks" || fail "deterministic -np $np: every rank found the same objective ($(cat "$work/det_${np}_1.ranks"))"
+  repeat3 det $np --work-limit 2e6 --rank-exchange off $ls_only
+  grep '"rank_objectives"' "$work/det_${np}_1.ranks" |
+    awk '{ gsub(/[^0-9.,eE+-]/, ""); n = split($0, v, ","); for (i = 2; i <= n; ++i) if (v[i] != "" && v[i] != v[1]) d = 1 } END { exit !d }' ||
+    fail "deterministic -np $np: every rank found the same objective ($(grep '"rank_objectives"' "$work/det_${np}_1.ranks"))"
 done
 
 # 3. SIGTERM to mpirun mid-search: rank 0 writes the best solution of all ranks, complete.

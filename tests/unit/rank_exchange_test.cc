@@ -181,6 +181,15 @@ Options local_search(double work_limit) {
   return o;
 }
 
+// Local searches only, opportunistic, with a long time limit and frequent rounds.
+Options opportunistic_local_search() {
+  Options o;
+  o.lp = o.exact = o.lns = false;
+  o.time_limit = 60;
+  o.rank_sync_seconds = 0.05;
+  return o;
+}
+
 void expect_verified(const std::string& model, const solver::SolveResult& r) {
   ASSERT_TRUE(r.has_solution);
   const Model m = testing::read_model(model);
@@ -234,12 +243,7 @@ TEST(RankExchange, RanksWithDifferentWorkLimitsEndTogether) {
 // target, which any solution of this minimisation meets.
 TEST(RankExchange, OneRanksGoalEndsEveryRanksRun) {
   const std::string model = "models/small/misc07.mps.gz";
-  std::vector<Options> opts(3);
-  for (Options& o : opts) {
-    o.lp = o.exact = o.lns = false;
-    o.time_limit = 60;
-    o.rank_sync_seconds = 0.05;
-  }
+  std::vector<Options> opts(3, opportunistic_local_search());
   opts[2].objective_target = 1e9;
   const auto start = std::chrono::steady_clock::now();
   const std::vector<solver::SolveResult> r = run_ranks(model, opts, true);
@@ -257,12 +261,7 @@ TEST(RankExchange, OneRanksGoalEndsEveryRanksRun) {
 // during presolve) still takes part in the rounds, and its stop ends the others' runs.
 TEST(RankExchange, ARankThatEndsBeforeItsPortfolioStillEndsTheOthers) {
   const std::string model = "models/small/misc07.mps.gz";
-  std::vector<Options> opts(2);
-  for (Options& o : opts) {
-    o.lp = o.exact = o.lns = false;
-    o.time_limit = 60;
-    o.rank_sync_seconds = 0.05;
-  }
+  std::vector<Options> opts(2, opportunistic_local_search());
   opts[1].time_limit = 0;
   const std::vector<solver::SolveResult> r = run_ranks(model, opts, true);
   EXPECT_FALSE(r[1].exchanged);
