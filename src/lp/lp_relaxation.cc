@@ -81,6 +81,14 @@ void load(OsiClpSolverInterface& si, const Model& m, std::span<const double> col
   si.getModelPtr()->setLogLevel(0);
 }
 
+void solve_from_scratch(ClpSimplex& lp) {
+  ClpSolve how;
+  how.setSolveType(ClpSolve::usePrimalorSprint);
+  how.setPresolveType(ClpSolve::presolveOn);
+  how.setSpecialOption(2, 1);  // no interrupt handler: SIGINT stays the caller's
+  lp.initialSolve(how);
+}
+
 }  // namespace detail
 
 namespace {
@@ -97,15 +105,11 @@ LpSolution solve_lp_once(const Model& m, const LpControl& control, double widen)
     clp->passInEventHandler(&handler);  // CLP keeps a clone that points at `hooks`
     clp->passInMessageHandler(&quiet);
     clp->setLogLevel(0);
-    ClpSolve how;
-    how.setSolveType(ClpSolve::useDual);
-    how.setPresolveType(ClpSolve::presolveOn);
-    how.setSpecialOption(2, 1);  // no interrupt handler: SIGINT stays the caller's
     if (hooks.poll()) {
       out.status = LpStatus::kStopped;
       return out;
     }
-    clp->initialSolve(how);
+    detail::solve_from_scratch(*clp);
     out.iterations = hooks.iterations;
     out.work = hooks.work;
     if (hooks.stopped) {
@@ -115,6 +119,8 @@ LpSolution solve_lp_once(const Model& m, const LpControl& control, double widen)
       out.objective = clp->objectiveValue() + m.obj_offset();
       const double* x = clp->primalColumnSolution();
       out.x.assign(x, x + m.num_cols());
+      const double* d = clp->dualColumnSolution();
+      out.reduced_cost.assign(d, d + m.num_cols());
     } else if (clp->isProvenPrimalInfeasible()) {
       out.status = LpStatus::kInfeasible;
     } else if (clp->isProvenDualInfeasible()) {

@@ -44,6 +44,7 @@ struct LpSolution {
   // Optimal value in the model's minimisation form, offset included (Model::objective).
   double objective = 0;
   std::vector<double> x;            // column values (kOptimal only)
+  std::vector<double> reduced_cost; // reduced costs, minimisation form (kOptimal only)
   std::int64_t iterations = 0;
   double work = 0;                  // iterations times the work of one
 };

@@ -47,7 +47,8 @@ struct MipSettings {
   bool cuts = true;                     // root cuts (probing, Gomory, knapsack, clique, MIR, flow)
   bool heuristics = true;               // CBC's rounding, feasibility pump, greedy, RINS, diving
   // CglPreProcess (probing, clique merging, coefficient strengthening, presolve) before the
-  // search; given a quarter of the deadline at most.
+  // search; given a quarter of the deadline at most, and skipped on models of more than
+  // 100,000 nonzeros (its probing overruns any limit there).
   bool preprocess = true;
   int seed = 1;
   // > 0: a search that ends infeasible without a cutoff is run again with every row side
@@ -69,8 +70,11 @@ struct MipCallbacks {
   // cutoff. (Setting the cutoff directly in the middle of the search breaks CBC's
   // assertions.) Returns false when there is none. Optional.
   std::function<bool(std::vector<double>& x, double& objective)> next_solution;
-  // The root LP is solved: its status and value (minimisation form). Optional.
-  std::function<void(bool optimal, bool infeasible, double value, std::span<const double> x)> on_root_lp;
+  // The root LP is solved: its status, value (minimisation form), solution and reduced costs
+  // (both empty unless optimal). Optional.
+  std::function<void(bool optimal, bool infeasible, double value, std::span<const double> x,
+                     std::span<const double> reduced_cost)>
+      on_root_lp;
   // A valid dual bound (minimisation form, offset included), reported as it improves. Optional.
   std::function<void(double)> on_bound;
 };

@@ -18,6 +18,7 @@ namespace lsmip::portfolio {
 struct LpPoint {
   std::vector<double> x;
   double value = 0;  // minimisation form, offset included
+  std::vector<double> reduced_cost;  // minimisation form; empty when unknown
 };
 
 class DualBound {

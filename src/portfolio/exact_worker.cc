@@ -34,8 +34,8 @@ void ExactWorker::cbc_main() {
     return true;
   };
   cb.on_bound = [this](double b) { bound_ = std::max(bound_, b); };
-  cb.on_root_lp = [this](bool optimal, bool, double value, std::span<const double> x) {
-    if (optimal) root_lp_ = LpPoint{std::vector<double>(x.begin(), x.end()), value};
+  cb.on_root_lp = [this](bool optimal, bool, double value, std::span<const double> x, std::span<const double> d) {
+    if (optimal) root_lp_ = LpPoint{std::vector<double>(x.begin(), x.end()), value, std::vector<double>(d.begin(), d.end())};
   };
   cb.on_solution = [this, &m](std::span<const double> x, double) {
     std::string why;

@@ -11,6 +11,14 @@
 // time, one that ends on its limit without an improvement fixes more. The neighbourhood is
 // drawn with weights that follow its recent success.
 //
+// Core (needs the LP's reduced costs): of the integer columns whose LP value is integral (and
+// equal to the incumbent's, when there is one), those with the largest reduced costs are fixed
+// at that value, and so is every one whose reduced cost exceeds the incumbent's distance to
+// the LP bound (no better solution moves it: reduced-cost fixing). What stays free is the
+// LP's core: the columns an LP-guided solution is likely to use. On wide set-partitioning and
+// covering models (tens of thousands of columns, a tight LP) this sub-MIP is small and finds
+// the near-optimal solutions that a search over every column does not.
+//
 // Every sub-MIP solution is a point of the presolved model; it is rounded and verified on
 // the original model before it is kept (verify_mip_point), and published between tasks.
 #pragma once
@@ -36,8 +44,8 @@ struct LnsWorkerSetup : MipWorkerSetup {
   bool solve_own_lp = false;           // no exact worker: this worker solves the LP itself
 };
 
-enum class Neighbourhood : std::uint8_t { kRens, kRins, kRandom, kGraph };
-inline constexpr std::size_t kNumNeighbourhoods = 4;
+enum class Neighbourhood : std::uint8_t { kRens, kRins, kRandom, kGraph, kCore };
+inline constexpr std::size_t kNumNeighbourhoods = 5;
 const char* neighbourhood_name(Neighbourhood n);
 
 class LnsWorker final : public Worker {
@@ -70,6 +78,7 @@ class LnsWorker final : public Worker {
   bool build(Neighbourhood n, const LpPoint* lp);
   void fix_random_share(double rate);
   void free_around_random_row(double rate);
+  void fix_outside_core(const LpPoint& lp, double rate);
 
   LnsWorkerSetup setup_;
   Logger& log_;
@@ -78,7 +87,8 @@ class LnsWorker final : public Worker {
   std::array<Arm, kNumNeighbourhoods> arms_{};
   std::vector<double> lo_, up_;        // the sub-MIP's bounds
   std::vector<Index> integers_;        // integer columns of the presolved model
-  bool rens_done_ = false;
+  bool rens_done_ = false, core_done_ = false;
+  std::vector<std::pair<double, Index>> candidates_;  // core: (|reduced cost|, column)
   bool starved_ = false;  // the body waits for an incumbent or an LP point
 
   // Written by the body during its turn, read by the owner outside it.

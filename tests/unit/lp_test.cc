@@ -250,5 +250,40 @@ TEST(Lp, BoundsOverrideTheModelsColumnBounds) {
   EXPECT_EQ(solve_mip(m, s, {}).status, MipStatus::kInfeasible);
 }
 
+// The reduced costs that the core neighbourhood ranks columns by: one per column, and the
+// optimality conditions hold (at the lower bound d >= 0, at the upper d <= 0, between them
+// d = 0, in the minimisation form); the root LP of a branch-and-bound reports the same kind.
+TEST(Lp, ReducedCostsComeWithTheLpOptimum) {
+  for (const std::string name : {"p0033", "lseu", "misc03", "bell5", "fixnet6"}) {
+    const Model m = read("models/small/" + name + ".mps.gz");
+    const LpSolution s = solve_lp(m, {});
+    ASSERT_EQ(s.status, LpStatus::kOptimal) << name;
+    ASSERT_EQ(s.reduced_cost.size(), s.x.size()) << name;
+    for (Index j = 0; j < m.num_cols(); ++j) {
+      const auto k = static_cast<std::size_t>(j);
+      const double x = s.x[k], d = s.reduced_cost[k], tol = 1e-6 * std::max(1.0, std::fabs(m.obj(j)));
+      const bool at_lower = x <= m.col_lower(j) + 1e-7, at_upper = x >= m.col_upper(j) - 1e-7;
+      if (at_lower && !at_upper) { EXPECT_GE(d, -tol) << name << " column " << j; }
+      if (at_upper && !at_lower) { EXPECT_LE(d, tol) << name << " column " << j; }
+      if (!at_lower && !at_upper) { EXPECT_NEAR(d, 0.0, tol) << name << " column " << j; }
+    }
+    std::size_t root_size = 0;
+    double root_value = 0;
+    MipCallbacks cb;
+    cb.stop = [] { return false; };
+    cb.on_root_lp = [&](bool optimal, bool, double value, std::span<const double> x, std::span<const double> d) {
+      EXPECT_TRUE(optimal) << name;
+      EXPECT_EQ(d.size(), x.size()) << name;
+      root_size = d.size();
+      root_value = value;
+    };
+    MipSettings one_node;
+    one_node.max_nodes = 1;
+    solve_mip(m, one_node, cb);
+    EXPECT_EQ(root_size, s.x.size()) << name;
+    EXPECT_NEAR(root_value, s.objective, 1e-6 * std::max(1.0, std::fabs(s.objective))) << name;
+  }
+}
+
 }  // namespace
 }  // namespace lsmip::lp

@@ -250,7 +250,7 @@ TEST(SearchWorker, RestartsOnceFromTheRootLpRounding) {
     std::vector<double> lp(30, 0.0);
     lp[0] = 0.9;  // rounds to x0 = 1 alone: the optimum
     lp[7] = 0.1;
-    bound.set_lp(LpPoint{lp, 0.9});
+    bound.set_lp(LpPoint{lp, 0.9, {}});
     SearchWorkerSetup s;
     s.name = "ls#0";
     s.options = o;

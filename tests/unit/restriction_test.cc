@@ -1,0 +1,123 @@
+// Tests of Restriction (src/model/restriction.h), the model of a neighbourhood that the sub-MIP
+// workers hand to CBC: a point of the box maps to a feasible point of the restricted model with
+// the same objective and back; a box whose fixed columns violate a row holds nothing; and CBC
+// on the restricted model proves the same optimum as on the whole model with the box's bounds.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "check/solution_checker.h"
+#include "lp/mip_solver.h"
+#include "model/model_builder.h"
+#include "model/restriction.h"
+#include "test_util.h"
+
+namespace lsmip {
+namespace {
+
+// The optimum of m by CBC (a feasible point of m).
+std::vector<double> optimum(const Model& m) {
+  const lp::MipResult r = lp::solve_mip(m, {}, {});
+  EXPECT_TRUE(r.has_solution) << m.name();
+  return r.x;
+}
+
+// A box around x: a share of the integer columns fixed at x, the others at their bounds.
+void box_around(const Model& m, const std::vector<double>& x, double share, std::uint32_t seed,
+                std::vector<double>& lo, std::vector<double>& up) {
+  std::mt19937 rng(seed);
+  std::bernoulli_distribution fix(share);
+  lo.assign(m.col_lower().begin(), m.col_lower().end());
+  up.assign(m.col_upper().begin(), m.col_upper().end());
+  for (Index j = 0; j < m.num_cols(); ++j) {
+    if (m.is_integer(j) && fix(rng)) lo[static_cast<std::size_t>(j)] = up[static_cast<std::size_t>(j)] = x[static_cast<std::size_t>(j)];
+  }
+}
+
+TEST(Restriction, PointsOfTheBoxMapBothWaysWithTheSameObjective) {
+  for (const std::string name : {"p0033", "flugpl", "lseu", "p0201", "misc03", "bell5"}) {
+    const Model m = testing::read_model("models/small/" + name + ".mps.gz");
+    const std::vector<double> x = optimum(m);
+    ASSERT_EQ(x.size(), static_cast<std::size_t>(m.num_cols())) << name;
+    for (std::uint32_t seed = 1; seed <= 3; ++seed) {
+      std::vector<double> lo, up;
+      box_around(m, x, 0.6, seed, lo, up);
+      const std::optional<Restriction> r = Restriction::build(m, lo, up, 1e-6);
+      ASSERT_TRUE(r.has_value()) << name;
+      const Model& sub = r->model();
+      std::size_t free = 0;
+      for (std::size_t j = 0; j < lo.size(); ++j) free += lo[j] < up[j];
+      EXPECT_EQ(static_cast<std::size_t>(sub.num_cols()), free) << name;
+      EXPECT_LE(sub.num_rows(), m.num_rows()) << name;
+      const std::vector<double> y = r->restrict(x);
+      const check::CheckReport c = check::check_solution(sub, y, 1e-6, 1e-6);
+      EXPECT_TRUE(c.feasible) << name << c.describe(sub);
+      EXPECT_NEAR(sub.objective(y), m.objective(x), 1e-7 * std::max(1.0, std::fabs(m.objective(x)))) << name;
+      std::vector<double> back;
+      r->lift(y, back);
+      EXPECT_EQ(back, x) << name;
+    }
+  }
+}
+
+TEST(Restriction, ABoxThatViolatesARowWithoutFreeColumnsHoldsNothing) {
+  ModelBuilder b;
+  const Index x = b.add_col("x", 0, 1, 1, true), y = b.add_col("y", 0, 1, 1, true), z = b.add_col("z", 0, 1, 1, true);
+  const Index r0 = b.add_row("cover", 1, kInf), r1 = b.add_row("other", -kInf, 1);
+  b.add_entry(r0, x, 1);
+  b.add_entry(r0, y, 1);
+  b.add_entry(r1, y, 1);
+  b.add_entry(r1, z, 1);
+  Result<Model> built = b.build();
+  ASSERT_TRUE(built.ok());
+  const Model& m = built.value();
+  // x = y = 0 leaves the cover row without a free column and unmet.
+  EXPECT_FALSE(Restriction::build(m, std::vector<double>{0, 0, 0}, std::vector<double>{0, 0, 1}, 1e-6).has_value());
+  // y = 1 fixed: both rows keep a free column, and their sides move by y's activity.
+  const std::optional<Restriction> r = Restriction::build(m, std::vector<double>{0, 1, 0}, std::vector<double>{1, 1, 1}, 1e-6);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->model().num_cols(), 2);
+  ASSERT_EQ(r->model().num_rows(), 2);
+  EXPECT_EQ(r->model().row_lower(0), 0.0);
+  EXPECT_EQ(r->model().row_upper(1), 0.0);
+  // x = 1 and y = 0 fixed: the cover row has no free column left, is met, and is dropped.
+  const std::optional<Restriction> q = Restriction::build(m, std::vector<double>{1, 0, 0}, std::vector<double>{1, 0, 1}, 1e-6);
+  ASSERT_TRUE(q.has_value());
+  EXPECT_EQ(q->model().num_cols(), 1);
+  EXPECT_EQ(q->model().num_rows(), 1);
+  EXPECT_EQ(r->free_columns(), (std::vector<Index>{x, z}));
+  EXPECT_DOUBLE_EQ(r->model().obj_offset(), 1.0);  // y's cost
+  // A violation within the tolerance passes, as in the final check.
+  EXPECT_TRUE(Restriction::build(m, std::vector<double>{1 - 1e-7, 0, 0}, std::vector<double>{1 - 1e-7, 0, 1}, 1e-6).has_value());
+  EXPECT_FALSE(Restriction::build(m, std::vector<double>{1, 0, 0}, std::vector<double>{0, 0, 1}, 1e-6).has_value());  // lo > up
+}
+
+TEST(Restriction, CbcProvesTheSameOptimumOnTheRestrictionAsOnTheBoxedModel) {
+  for (const std::string name : {"p0033", "lseu", "p0201", "misc03", "stein27"}) {
+    const Model m = testing::read_model("models/small/" + name + ".mps.gz");
+    const std::vector<double> x = optimum(m);
+    std::vector<double> lo, up;
+    box_around(m, x, 0.5, 7, lo, up);
+    lp::MipSettings boxed;
+    boxed.col_lower = lo;
+    boxed.col_upper = up;
+    const lp::MipResult whole = lp::solve_mip(m, boxed, {});
+    const std::optional<Restriction> r = Restriction::build(m, lo, up, 1e-6);
+    ASSERT_TRUE(r.has_value()) << name;
+    const lp::MipResult part = lp::solve_mip(r->model(), {}, {});
+    ASSERT_EQ(whole.status, lp::MipStatus::kOptimal) << name;
+    ASSERT_EQ(part.status, lp::MipStatus::kOptimal) << name;
+    EXPECT_NEAR(part.objective, whole.objective, 1e-6 * std::max(1.0, std::fabs(whole.objective))) << name;
+    std::vector<double> lifted;
+    r->lift(part.x, lifted);
+    const check::CheckReport c = check::check_solution(m, lifted, 1e-6, 1e-6);
+    EXPECT_TRUE(c.feasible) << name << c.describe(m);
+    EXPECT_NEAR(m.objective(lifted), part.objective, 1e-6 * std::max(1.0, std::fabs(part.objective))) << name;
+  }
+}
+
+}  // namespace
+}  // namespace lsmip
