@@ -9,7 +9,8 @@
 namespace lsmip {
 
 std::optional<Restriction> Restriction::build(const Model& m, std::span<const double> lower,
-                                              std::span<const double> upper, double row_tolerance) {
+                                              std::span<const double> upper, double row_tolerance,
+                                              const DistanceRow* distance) {
   const auto n = static_cast<std::size_t>(m.num_cols());
   if (lower.size() != n || upper.size() != n) return std::nullopt;
   std::vector<Index> position(n, -1), free;
@@ -57,6 +58,28 @@ std::optional<Restriction> Restriction::build(const Model& m, std::span<const do
     for (std::size_t t = 0; t < r.size(); ++t) {
       const Index p = position[static_cast<std::size_t>(r.index[t])];
       if (p >= 0) b.add_entry(row, p, r.value[t]);
+    }
+  }
+  if (distance != nullptr) {
+    if (distance->center.size() != n) return std::nullopt;
+    // sum over binaries of |x_j - c_j| <= k, with |x - 1| = 1 - x and |x - 0| = x.
+    double side = distance->max_distance;
+    std::vector<std::pair<Index, double>> entries;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (!m.is_binary(static_cast<Index>(j))) continue;
+      const bool one = distance->center[j] > 0.5;
+      if (position[j] < 0) {
+        side -= one ? 1.0 - fixed[j] : fixed[j];
+      } else {
+        entries.emplace_back(position[j], one ? -1.0 : 1.0);
+        if (one) side -= 1.0;
+      }
+    }
+    if (entries.empty()) {
+      if (side < -row_tolerance) return std::nullopt;
+    } else {
+      const Index row = b.add_row("local-branching", -kInf, side);
+      for (const auto& [p, a] : entries) b.add_entry(row, p, a);
     }
   }
   Result<Model> built = b.build();

@@ -13,6 +13,13 @@
 
 namespace lsmip {
 
+// A local-branching row: the binary columns may differ from `center` (a 0/1 point of the
+// model) in at most `max_distance` places.
+struct DistanceRow {
+  std::span<const double> center;
+  double max_distance = 0;
+};
+
 class Restriction {
  public:
   // The restriction of `m` to lower <= x <= upper (one entry per column of m, within m's
@@ -20,8 +27,11 @@ class Restriction {
   // row_tolerance * max(1, |side|) (the box holds no point of m), or when building fails.
   // The restricted model is in minimisation form with m's internal objective and offset, so
   // objective values agree: restricted.objective(restrict(x)) == m.objective(x) for x in the box.
+  // With `distance`, the restricted model has one more row, last, for it (over the free
+  // binary columns; a fixed one counts with its distance from the centre).
   static std::optional<Restriction> build(const Model& m, std::span<const double> lower,
-                                          std::span<const double> upper, double row_tolerance);
+                                          std::span<const double> upper, double row_tolerance,
+                                          const DistanceRow* distance = nullptr);
 
   const Model& model() const { return model_; }
   // Columns of m that stay free, in the order of the restricted model's columns.

@@ -12,8 +12,9 @@
     "Run an exact worker: CBC branch-and-cut on the presolved model, which takes the pool's "     \
     "incumbents as cutoffs, publishes its own solutions and proves optimality or infeasibility")  \
   X(lns, bool, true, 0, 0, "on|off", "hybrid",                                                    \
-    "Run a large-neighbourhood worker: RENS, RINS, local branching and random neighbourhoods "    \
-    "around the incumbent, each a sub-MIP solved by CBC with node and work budgets")              \
+    "Run a large-neighbourhood worker: RENS, RINS, the LP's reduced-cost core, local branching, " \
+    "random and constraint-graph neighbourhoods around the incumbent, each a sub-MIP of the "     \
+    "free columns solved by CBC with node and work budgets")                                      \
   X(mip_gap, double, 1e-4, 0.0, kInf, "", "hybrid",                                               \
     "Relative MIP gap at which the run stops with a proven optimum: |incumbent - bound| <= "      \
     "mip_gap * max(|incumbent|, |bound|) (as HiGHS and SCIP)")                                   \

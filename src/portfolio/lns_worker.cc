@@ -18,6 +18,7 @@ const char* neighbourhood_name(Neighbourhood n) {
     case Neighbourhood::kRandom: return "random";
     case Neighbourhood::kGraph: return "graph";
     case Neighbourhood::kCore: return "core";
+    case Neighbourhood::kLocalBranching: return "branching";
   }
   return "?";
 }
@@ -34,10 +35,11 @@ LnsWorker::LnsWorker(LnsWorkerSetup setup, Logger& log)
       rng_(static_cast<std::uint64_t>(setup_.options.seed) * 0x9E3779B97F4A7C15ULL + 4242),
       co_([this] { body(); }) {
   stats_.name = setup_.name;
-  stats_.config = "RENS, RINS, random and constraint-graph sub-MIPs";
+  stats_.config = "RENS, RINS, LP-core, local-branching, random and constraint-graph sub-MIPs";
   const Model& m = *setup_.reduced;
   for (Index j = 0; j < m.num_cols(); ++j) {
     if (m.is_integer(j)) integers_.push_back(j);
+    if (m.is_binary(j)) ++binaries_;
   }
   arms_[static_cast<std::size_t>(Neighbourhood::kRandom)].rate = 0.8;
   arms_[static_cast<std::size_t>(Neighbourhood::kGraph)].rate = 0.7;
@@ -54,6 +56,7 @@ bool LnsWorker::available(Neighbourhood n, const LpPoint* lp) const {
     case Neighbourhood::kRandom: return inc;
     case Neighbourhood::kGraph: return inc && setup_.reduced->num_rows() > 0;
     case Neighbourhood::kCore: return lp != nullptr && lp->reduced_cost.size() == lp->x.size();
+    case Neighbourhood::kLocalBranching: return inc && binaries_ > 0;
   }
   return false;
 }
@@ -187,6 +190,7 @@ bool LnsWorker::build(Neighbourhood n, const LpPoint* lp) {
     case Neighbourhood::kRandom: fix_random_share(rate); break;
     case Neighbourhood::kGraph: free_around_random_row(rate); break;
     case Neighbourhood::kCore: fix_outside_core(*lp, rate); break;
+    case Neighbourhood::kLocalBranching: return true;  // nothing fixed: the distance row restricts
   }
   for (Index j : integers_) fixed += lo_[static_cast<std::size_t>(j)] == up_[static_cast<std::size_t>(j)];
   return fixed > 0 && (fixed < integers_.size() || m.num_cols() > static_cast<Index>(integers_.size()));
@@ -237,7 +241,10 @@ void LnsWorker::body() {
     ++arm.runs;
     // The sub-MIP is the restriction to the neighbourhood's box: CBC loads and searches only
     // the free columns.
-    const std::optional<Restriction> sub = Restriction::build(m, lo_, up_, setup_.options.feas_tol);
+    const bool branching = n == Neighbourhood::kLocalBranching;
+    const DistanceRow distance{incumbent_, std::floor(branching_distance_)};
+    const std::optional<Restriction> sub =
+        Restriction::build(m, lo_, up_, setup_.options.feas_tol, branching ? &distance : nullptr);
     if (!sub) {  // a row the fixed columns violate: the neighbourhood is empty
       log_.log(LogLevel::kVerbose, "%s: %s neighbourhood is empty (a row without free columns is violated)\n",
                setup_.name.c_str(), neighbourhood_name(n));
@@ -305,7 +312,13 @@ void LnsWorker::body() {
     }
     arm.reward = 0.8 * arm.reward + (improved ? 0.2 : 0.0);
     const bool finished = r.status == lp::MipStatus::kOptimal || r.status == lp::MipStatus::kInfeasible;
-    if (n != Neighbourhood::kRens) {
+    if (branching) {
+      if (finished && spent < cap / 2) {
+        branching_distance_ = std::min(static_cast<double>(binaries_), branching_distance_ * 1.5);
+      } else if (!finished && !improved) {
+        branching_distance_ = std::max(2.0, branching_distance_ * 0.7);
+      }
+    } else if (n != Neighbourhood::kRens) {
       if (finished && spent < cap / 2) {
         arm.rate = std::max(0.05, arm.rate - 0.05);  // too easy: free more columns
       } else if (!improved) {

@@ -1,6 +1,8 @@
 // The large-neighbourhood worker: sub-MIPs around the incumbent and the LP optimum, each
-// the presolved model with some integer columns fixed, solved by CBC with a node limit and
-// the incumbent as cutoff (lp::solve_mip), as a coroutine like the exact worker.
+// the presolved model with some integer columns fixed, solved by CBC (without cuts) with a
+// node limit and the incumbent as cutoff (lp::solve_mip), as a coroutine like the exact
+// worker. CBC gets the restriction to the free columns (model/restriction.h), not the whole
+// model with bounds: on a wide model the sub-MIP is then small to load and search.
 //
 // Neighbourhoods: RENS (no incumbent needed: columns integral in the LP are fixed, the others
 // limited to floor/ceil of their LP value), RINS (columns where incumbent and LP agree are
@@ -18,6 +20,11 @@
 // LP's core: the columns an LP-guided solution is likely to use. On wide set-partitioning and
 // covering models (tens of thousands of columns, a tight LP) this sub-MIP is small and finds
 // the near-optimal solutions that a search over every column does not.
+//
+// Local branching (needs an incumbent and binary columns): nothing is fixed; one row allows
+// at most k binary columns to differ from the incumbent. k starts at 10, grows by half when
+// the sub-MIP finishes in less than half its budget and shrinks by 30% (to 2 at least) when it
+// ends on its limit without an improvement.
 //
 // Every sub-MIP solution is a point of the presolved model; it is rounded and verified on
 // the original model before it is kept (verify_mip_point), and published between tasks.
@@ -44,8 +51,8 @@ struct LnsWorkerSetup : MipWorkerSetup {
   bool solve_own_lp = false;           // no exact worker: this worker solves the LP itself
 };
 
-enum class Neighbourhood : std::uint8_t { kRens, kRins, kRandom, kGraph, kCore };
-inline constexpr std::size_t kNumNeighbourhoods = 5;
+enum class Neighbourhood : std::uint8_t { kRens, kRins, kRandom, kGraph, kCore, kLocalBranching };
+inline constexpr std::size_t kNumNeighbourhoods = 6;
 const char* neighbourhood_name(Neighbourhood n);
 
 class LnsWorker final : public Worker {
@@ -88,6 +95,8 @@ class LnsWorker final : public Worker {
   std::vector<double> lo_, up_;        // the sub-MIP's bounds
   std::vector<Index> integers_;        // integer columns of the presolved model
   bool rens_done_ = false, core_done_ = false;
+  std::size_t binaries_ = 0;           // binary columns of the presolved model
+  double branching_distance_ = 10;     // local branching's k
   std::vector<std::pair<double, Index>> candidates_;  // core: (|reduced cost|, column)
   bool starved_ = false;  // the body waits for an incumbent or an LP point
 

@@ -403,7 +403,7 @@ SolveResult Solver::solve(const SolveControl& control) {
       setup.solve_own_lp = opt_.lp && !with_exact;
       coin_lane.push_back(workers.size());
       workers.push_back(std::make_unique<portfolio::LnsWorker>(std::move(setup), log_));
-      descriptions.push_back("sub-MIPs: RENS, RINS, random and constraint-graph neighbourhoods");
+      descriptions.push_back("sub-MIPs: RENS, RINS, LP core, local branching, random and constraint-graph neighbourhoods");
       settings.weights.push_back(0.25 * (1.0 - opt_.exact_share) + (with_exact ? 0.0 : opt_.exact_share));
     }
     if (!coin_lane.empty()) {

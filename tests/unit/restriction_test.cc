@@ -119,5 +119,41 @@ TEST(Restriction, CbcProvesTheSameOptimumOnTheRestrictionAsOnTheBoxedModel) {
   }
 }
 
+// The local-branching row: at distance 0 only the centre's binaries remain, and at distance k
+// every solution CBC finds differs from the centre in at most k binary columns.
+TEST(Restriction, TheDistanceRowKeepsSolutionsNearTheCentre) {
+  for (const std::string name : {"p0033", "lseu", "p0201", "stein27"}) {
+    const Model m = testing::read_model("models/small/" + name + ".mps.gz");
+    std::vector<double> centre = optimum(m);
+    ASSERT_FALSE(centre.empty()) << name;
+    std::vector<double> lo(m.col_lower().begin(), m.col_lower().end()), up(m.col_upper().begin(), m.col_upper().end());
+    for (const double k : {0.0, 3.0}) {
+      const DistanceRow row{centre, k};
+      const std::optional<Restriction> r = Restriction::build(m, lo, up, 1e-6, &row);
+      ASSERT_TRUE(r.has_value()) << name;
+      ASSERT_GE(r->model().num_rows(), 1) << name;  // rows without entries are dropped; the distance row is last
+      EXPECT_EQ(r->model().row_name(r->model().num_rows() - 1), "local-branching") << name;
+      const check::CheckReport c = check::check_solution(r->model(), r->restrict(centre), 1e-6, 1e-6);
+      EXPECT_TRUE(c.feasible) << name << c.describe(r->model());  // the centre is within any distance
+      int found = 0;
+      lp::MipCallbacks cb;
+      cb.on_solution = [&](std::span<const double> x, double) {
+        ++found;
+        std::vector<double> full;
+        r->lift(x, full);
+        double d = 0;
+        for (Index j = 0; j < m.num_cols(); ++j) {
+          if (m.is_binary(j)) d += std::fabs(std::round(full[static_cast<std::size_t>(j)]) - centre[static_cast<std::size_t>(j)]);
+        }
+        EXPECT_LE(d, k) << name;
+      };
+      const lp::MipResult res = lp::solve_mip(r->model(), {}, cb);
+      ASSERT_EQ(res.status, lp::MipStatus::kOptimal) << name;
+      EXPECT_GE(found, 1) << name;
+      EXPECT_NEAR(res.objective, m.objective(centre), 1e-6 * std::max(1.0, std::fabs(res.objective))) << name;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace lsmip
