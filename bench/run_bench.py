@@ -27,6 +27,7 @@ is strictly best by primal gap and by primal integral.
 usage: bench/run_bench.py --lsmip build/release/lsmip --instances ../shared/instances/miplib
           [--time-limit 10] [--seed 1 | --seeds 1,2,3] [--cbc] [--only a,b]
           [--config NAME='lsmip options' ...] [--parallel K] [--grace 2]
+          (a configuration's options may include --ranks K and --binary PATH)
           [--out FILE.md] [--json-out FILE.json] [-- extra lsmip options]
 """
 import argparse
@@ -206,11 +207,25 @@ def split_ranks(options):
     return ranks, out
 
 
+def split_binary(options, default):
+    """(binary, the other options): the bench's own --binary PATH runs another lsmip build, so
+    that two builds are compared side by side in one run."""
+    out, binary, i = [], default, 0
+    while i < len(options):
+        if options[i] == "--binary" and i + 1 < len(options):
+            binary, i = options[i + 1], i + 2
+            continue
+        out.append(options[i])
+        i += 1
+    return binary, out
+
+
 def run_lsmip(args, job):
     base = os.path.join(job["workdir"], f"{job['instance']}.s{job['seed']}.{job['slug']}")
     sol, rep = base + ".sol", base + ".json"
     ranks, options = split_ranks(job["options"])
-    cmd = [args.lsmip, job["path"], "--time-limit", str(args.time_limit), "--seed", str(job["seed"]),
+    binary, options = split_binary(options, args.lsmip)
+    cmd = [binary, job["path"], "--time-limit", str(args.time_limit), "--seed", str(job["seed"]),
            "--solution-file", sol, "--json", rep, "--log-level", "0"] + options
     if ranks > 1:
         cmd = ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", str(ranks)] + cmd
@@ -491,7 +506,8 @@ def main():
     ap.add_argument("--seeds", default="", help="comma-separated seeds (overrides --seed)")
     ap.add_argument("--cbc", action="store_true", help="run CBC on every instance and seed too")
     ap.add_argument("--config", action="append", default=[], metavar="NAME=OPTIONS",
-                    # An option "--ranks K" in a configuration runs it as `mpirun -np K`.
+                    # An option "--ranks K" in a configuration runs it as `mpirun -np K`;
+                    # "--binary PATH" runs another lsmip build instead of --lsmip.
                     help="an lsmip configuration (repeatable); OPTIONS are shell-split")
     ap.add_argument("--parallel", type=int, default=1,
                     help="processes run at once (an lsmip run with --threads N takes N of them)")

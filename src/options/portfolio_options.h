@@ -36,6 +36,11 @@
     "without adding a solution to the pool takes the configuration of the local search that "   \
     "found the pool's best (its options, not its seed) and restarts from that solution (0 = "    \
     "never)")                                                                                     \
+  X(portfolio_feasibility_switch, double, 1e8, 0.0, 1e15, "", "portfolio",                       \
+    "While no feasible solution is known, a local search alternates between two engines that "   \
+    "differ only in equality handling (ls_split_equalities on and off), each resuming where it "  \
+    "stopped: this many work units each, then twice as many each, and so on; once a solution "    \
+    "exists it keeps the engine it runs (0 = one engine only)")                                   \
   X(portfolio_max_rejections, std::int64_t, 10, 1, 1000000000, "", "portfolio",                   \
     "A worker whose solutions fail the independent check this many times is retired (unless it " \
     "is the last one); the run goes on with the others")                                     \

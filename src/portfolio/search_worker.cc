@@ -1,5 +1,8 @@
 #include "portfolio/search_worker.h"
 
+#include <algorithm>
+#include <new>
+
 #include "options/choices.h"
 #include "portfolio/crossover.h"
 
@@ -48,20 +51,92 @@ SearchWorker::SearchWorker(SearchWorkerSetup setup, Logger& log)
   }
   ls_ = std::make_unique<search::LocalSearch>(*setup_.reduced, setup_.search_model, setup_.options,
                                               hooks_, log_);
+  // The switch needs equality rows: without them both engines would search the same rows.
+  const Model& m = *setup_.reduced;
+  bool equalities = false;
+  for (Index i = 0; i < m.num_rows() && !equalities; ++i) equalities = m.row_lower(i) == m.row_upper(i);
+  if (setup_.options.portfolio_feasibility_switch > 0 && setup_.model_for && equalities) {
+    switching_ = true;
+    slice_length_ = setup_.options.portfolio_feasibility_switch;
+  }
 }
+
+namespace {
+// Adds the figures of `from` (an engine the worker ran before) to `into`.
+void add_figures(search::SearchResult& into, const search::SearchResult& from) {
+  into.work += from.work;
+  into.moves += from.moves;
+  for (std::size_t k = 0; k < into.moves_by_kind.size(); ++k) into.moves_by_kind[k] += from.moves_by_kind[k];
+  into.restarts += from.restarts;
+  into.neighbourhood_epochs += from.neighbourhood_epochs;
+  into.imported += from.imported;
+  into.warm_start_feasible = into.warm_start_feasible || from.warm_start_feasible;
+  into.warm_start_repaired = into.warm_start_repaired || from.warm_start_repaired;
+}
+}  // namespace
 
 search::SearchResult SearchWorker::result() const {
   search::SearchResult r = ls_->result();
-  if (stats_.handovers == 0) return r;
-  r.work += replaced_.work;
-  r.moves += replaced_.moves;
-  for (std::size_t k = 0; k < r.moves_by_kind.size(); ++k) r.moves_by_kind[k] += replaced_.moves_by_kind[k];
-  r.restarts += replaced_.restarts;
-  r.neighbourhood_epochs += replaced_.neighbourhood_epochs;
-  r.imported += replaced_.imported;
-  r.warm_start_feasible = replaced_.warm_start_feasible;
-  r.warm_start_repaired = replaced_.warm_start_repaired;
+  if (other_) add_figures(r, other_->result());
+  if (have_replaced_) add_figures(r, replaced_);
   return r;
+}
+
+void SearchWorker::keep_figures(const search::SearchResult& r) {
+  if (have_replaced_) {
+    add_figures(replaced_, r);
+  } else {
+    replaced_ = r;
+    have_replaced_ = true;
+  }
+}
+
+void SearchWorker::end_switching() {
+  switching_ = false;
+  if (!other_) return;
+  keep_figures(other_->result());
+  other_.reset();
+  other_model_.reset();
+}
+
+void SearchWorker::maybe_switch_engines() {
+  if (!switching_) return;
+  if (stats_.found > 0 || ls_->has_incumbent()) {
+    end_switching();
+    return;
+  }
+  if (stats_.work - slice_start_ < slice_length_) return;
+  if (!other_) {
+    other_options_ = setup_.options;
+    other_options_.ls_split_equalities = !setup_.options.ls_split_equalities;
+    try {
+      other_model_ = setup_.model_for(other_options_);
+      if (other_model_) {
+        other_ = std::make_unique<search::LocalSearch>(*setup_.reduced, other_model_, other_options_, hooks_, log_);
+        other_->start(setup_.start);
+      }
+    } catch (const std::bad_alloc&) {
+      // No room for a second matrix (--memory-limit): the worker goes on with one engine.
+      log_.log(LogLevel::kVerbose, "%s: no memory for a second engine; keeps one\n", setup_.name.c_str());
+      other_.reset();
+    }
+    if (!other_) {
+      other_model_.reset();
+      switching_ = false;
+      return;
+    }
+    other_lp_used_ = false;
+  }
+  std::swap(ls_, other_);
+  std::swap(setup_.options, other_options_);
+  std::swap(setup_.search_model, other_model_);
+  std::swap(lp_used_, other_lp_used_);
+  ++slices_;
+  if (slices_ % 2 == 0) slice_length_ *= 2;
+  slice_start_ = stats_.work;
+  log_.log(LogLevel::kVerbose, "%s: no solution yet; runs the engine with equalities %s for %.3g work units\n",
+           setup_.name.c_str(), setup_.options.ls_split_equalities ? "split into two rows" : "as one row",
+           slice_length_);
 }
 
 void SearchWorker::update_stats() {
@@ -90,6 +165,7 @@ bool SearchWorker::maybe_take_configuration(const PoolEntry& best) {
   o.work_limit = work_limit_ - so_far.work;  // the worker's limit, not the engine's
   if (!(o.work_limit > 0)) return false;
   replaced_ = so_far;
+  have_replaced_ = true;
   ls_ = std::make_unique<search::LocalSearch>(*setup_.reduced, c.model, o, hooks_, log_);
   ls_->start({});
   ls_->import_incumbent(best.solution.reduced());
@@ -114,6 +190,16 @@ bool SearchWorker::run_task(double work) {
     started_ = true;
     ls_->start(setup_.start);
   }
+  maybe_switch_engines();
+  if (slices_ > 0) {
+    // Two engines have run: the worker's work limit bounds their sum.
+    const double left = work_limit_ - stats_.work;
+    if (!(left > 0)) {
+      alive_ = false;
+      return false;
+    }
+    work = std::min(work, left);
+  }
   ++stats_.tasks;
   const bool more = ls_->run_for(work);
   const search::SearchResult r = ls_->result();
@@ -137,6 +223,7 @@ void SearchWorker::publish(SolutionPool& pool) {
 
 void SearchWorker::absorb(const SolutionPool& pool) {
   if (!alive_) return;
+  if (switching_ && pool.size() > 0) end_switching();
   if (setup_.options.lp_start && !lp_used_ && setup_.bound != nullptr) {
     if (const std::shared_ptr<const LpPoint> lp = setup_.bound->lp();
         lp && lp->x.size() == static_cast<std::size_t>(setup_.reduced->num_cols())) {

@@ -17,6 +17,15 @@
 // configuration (its options and SearchModel; the worker keeps its own seed) in a new
 // engine that starts from the pool's best. Decided between tasks from the pool and the
 // worker's own counts only, so it is as deterministic as the rest of the worker.
+//
+// Feasibility switch (portfolio_feasibility_switch = W > 0): which equality handling finds a
+// first solution differs from model to model (equalities as one row or as two: on a
+// timetabling model only the split form reaches feasibility within seconds, on others only
+// the single row does). While neither the worker nor the pool has a solution, the worker
+// therefore alternates between its engine and a second one with ls_split_equalities
+// toggled, built on first use; each resumes where it stopped. Slices are W work units for
+// each engine, then 2W each, 4W each, and so on. Once a solution exists the worker keeps the
+// engine it runs and drops the other. Decided from work counts and the pool between tasks.
 #pragma once
 
 #include <atomic>
@@ -61,6 +70,9 @@ struct SearchWorkerSetup {
   const Verifier* verifier = nullptr;
   std::function<bool()> should_stop;                 // thread-safe
   std::function<void(const WorkerProgress&)> on_progress;  // thread-safe; optional
+  // The SearchModel for a configuration's options (shared, read-only; thread-safe); needed
+  // for portfolio_feasibility_switch, which is off without it.
+  std::function<std::shared_ptr<const search::SearchModel>(const Options&)> model_for;
   SolutionPool* live_pool = nullptr;                 // non-null: publish at once (opportunistic)
   bool may_retire = true;                            // false for a lone worker
   std::vector<double> start;                         // presolved warm start, NaN = unspecified
@@ -94,6 +106,13 @@ class SearchWorker final : public Worker {
   bool maybe_take_configuration(const PoolEntry& best);
   // Copies the engine's figures (plus those of the engines it replaced) into stats_.
   void update_stats();
+  // portfolio_feasibility_switch: at the end of a slice, runs the other engine (built on
+  // first use) from the next task on.
+  void maybe_switch_engines();
+  // A solution exists: the engine that runs now is kept, the other one dropped.
+  void end_switching();
+  // Adds an engine's figures to replaced_.
+  void keep_figures(const search::SearchResult& r);
 
   SearchWorkerSetup setup_;
   Logger& log_;
@@ -103,6 +122,17 @@ class SearchWorker final : public Worker {
   std::uint64_t elites_seen_ = 0;       // stats_.elites at last_elite_task_
   std::uint64_t last_elite_task_ = 0;   // the task count when it last added to the pool
   search::SearchResult replaced_;       // summed figures of the engines it replaced
+  bool have_replaced_ = false;          // replaced_ holds some engine's figures
+  // portfolio_feasibility_switch: the engine that does not run now, its options, its model
+  // and whether it has had the root LP point; the current slice.
+  bool switching_ = false;
+  std::unique_ptr<search::LocalSearch> other_;
+  Options other_options_;
+  std::shared_ptr<const search::SearchModel> other_model_;
+  bool other_lp_used_ = false;
+  std::uint64_t slices_ = 0;            // slices ended so far
+  double slice_length_ = 0;             // work units of the current slice
+  double slice_start_ = 0;              // the worker's work when it began
   double work_limit_ = 0;               // the run's work limit for this worker
   std::optional<VerifiedSolution> candidate_;  // verified by accept, taken by on_improvement
   std::vector<Found> pending_;

@@ -327,6 +327,7 @@ SolveResult Solver::solve(const SolveControl& control) {
   const int first_config = rank * threads;
   std::vector<portfolio::WorkerConfig> configs = portfolio::worker_configs(opt_, searches, first_config);
   std::map<ModelKey, std::shared_ptr<const search::SearchModel>> models;
+  std::mutex models_mutex;
   std::vector<std::unique_ptr<portfolio::Worker>> workers;
   std::vector<portfolio::SearchWorker*> search_workers;
   std::vector<std::string> descriptions;
@@ -347,6 +348,13 @@ SolveResult Solver::solve(const SolveControl& control) {
       table->push_back(portfolio::SearchConfig{c.options, c.description, sm});
     }
     const std::shared_ptr<const std::vector<portfolio::SearchConfig>> shared_table = table;
+    // SearchModels asked for during the run (portfolio_feasibility_switch), from any lane.
+    auto model_for = [&models, &models_mutex, &pre](const Options& o) {
+      const std::lock_guard<std::mutex> lock(models_mutex);
+      auto& sm = models[model_key(o)];
+      if (!sm) sm = std::make_shared<const search::SearchModel>(search::build_search_model(pre.reduced, o));
+      return sm;
+    };
     for (int k = 0; k < searches; ++k) {
       portfolio::WorkerConfig& c = configs[static_cast<std::size_t>(k)];
       const auto& sm = (*table)[static_cast<std::size_t>(k)].model;
@@ -365,6 +373,7 @@ SolveResult Solver::solve(const SolveControl& control) {
       setup.start = reduced_start;
       setup.bound = &bound;
       setup.configs = shared_table;
+      setup.model_for = model_for;
       setup.config_index = k;
       auto w = std::make_unique<portfolio::SearchWorker>(std::move(setup), log_);
       search_workers.push_back(w.get());

@@ -322,5 +322,107 @@ TEST(SearchWorker, AWorkerWhoseSolutionsFailTheCheckIsRetired) {
   EXPECT_TRUE(logged);
 }
 
+// portfolio_feasibility_switch: without a solution the worker alternates between its engine
+// and one with the other equality handling, in slices that double every second switch, with
+// the work limit over both; a solution ends the alternation; 0, or a model without equality
+// rows, keeps one engine.
+TEST(SearchWorker, AlternatesEqualityHandlingUntilASolutionExists) {
+  // x0 + x1 = 1 and x0 + x1 >= 2 over binaries: no solution, so the switching never ends.
+  ModelBuilder b;
+  b.add_col("x0", 0, 1, 1, true);
+  b.add_col("x1", 0, 1, 1, true);
+  const Index eq = b.add_row("one", 1, 1);
+  const Index ge = b.add_row("two", 2, kInf);
+  for (const Index r : {eq, ge}) {
+    b.add_entry(r, 0, 1);
+    b.add_entry(r, 1, 1);
+  }
+  const Model infeasible = testing::build_model(b);
+  const Model no_equalities = cover(10);
+  // An exactly-one row: a solution comes at once.
+  ModelBuilder one;
+  const Index r1 = one.add_row("pick", 1, 1);
+  for (int j = 0; j < 10; ++j) one.add_entry(r1, one.add_col("y" + std::to_string(j), 0, 1, j + 1.0, true), 1);
+  const Model feasible = testing::build_model(one);
+
+  struct Outcome {
+    std::vector<std::string> switches;  // the verbose lines of the switches
+    int built = 0;                      // SearchModels asked for
+    std::vector<bool> split_asked;
+    WorkerStats stats;
+    std::size_t pool = 0;
+  };
+  auto run = [](const Model& m, double slice, double work_limit) {
+    const presolve::Postsolve post = identity(m);
+    const Verifier verifier(m, post, 1e-6, 1e-6);
+    Options o;
+    o.work_limit = work_limit;
+    o.portfolio_feasibility_switch = slice;
+    o.ls_parity_start = false;
+    Outcome out;
+    SearchWorkerSetup s;
+    s.name = "ls#0";
+    s.options = o;
+    s.reduced = &m;
+    s.search_model = std::make_shared<const search::SearchModel>(search::build_search_model(m, o));
+    s.verifier = &verifier;
+    s.model_for = [&m, &out](const Options& asked) {
+      ++out.built;
+      out.split_asked.push_back(asked.ls_split_equalities);
+      return std::make_shared<const search::SearchModel>(search::build_search_model(m, asked));
+    };
+    Logger log(LogLevel::kVerbose);
+    log.set_sink([&](const std::string& line) {
+      if (line.find("no solution yet") != std::string::npos) out.switches.push_back(line);
+    });
+    SearchWorker w(std::move(s), log);
+    SolutionPool pool(7);
+    int tasks = 0;
+    while (w.run_task(1e3) && ++tasks < 100000) {
+      w.publish(pool);
+      w.absorb(pool);
+    }
+    w.publish(pool);
+    out.stats = w.stats();
+    out.pool = pool.size();
+    return out;
+  };
+
+  const Outcome a = run(infeasible, 1e4, 2e5);
+  // Slices 1e4, 1e4, 2e4, 2e4, 4e4, 4e4, 8e4: six switches within 2e5 work units.
+  ASSERT_GE(a.switches.size(), 5u);
+  EXPECT_EQ(a.built, 1) << "the second engine is built once and kept";
+  ASSERT_EQ(a.split_asked.size(), 1u);
+  EXPECT_TRUE(a.split_asked[0]);
+  for (std::size_t k = 0; k < a.switches.size(); ++k) {
+    const bool split = k % 2 == 0;
+    EXPECT_NE(a.switches[k].find(split ? "split into two rows" : "as one row"), std::string::npos) << a.switches[k];
+  }
+  EXPECT_NE(a.switches[0].find("for 1e+04"), std::string::npos) << a.switches[0];
+  EXPECT_NE(a.switches[1].find("for 2e+04"), std::string::npos) << a.switches[1];
+  EXPECT_NE(a.switches[3].find("for 4e+04"), std::string::npos) << a.switches[3];
+  EXPECT_LE(a.stats.work, 2e5 + 1e3 + 100) << "the work limit holds for both engines together";
+  EXPECT_GE(a.stats.work, 2e5);
+  EXPECT_EQ(a.pool, 0u);
+
+  const Outcome again = run(infeasible, 1e4, 2e5);
+  EXPECT_EQ(again.switches, a.switches);
+  EXPECT_EQ(again.stats.work, a.stats.work);
+  EXPECT_EQ(again.stats.moves, a.stats.moves);
+
+  const Outcome off = run(infeasible, 0, 2e5);
+  EXPECT_TRUE(off.switches.empty());
+  EXPECT_EQ(off.built, 0);
+
+  const Outcome plain = run(no_equalities, 10, 5e4);
+  EXPECT_TRUE(plain.switches.empty());
+  EXPECT_EQ(plain.built, 0);
+
+  const Outcome found = run(feasible, 1e4, 2e5);
+  EXPECT_TRUE(found.switches.empty());
+  EXPECT_EQ(found.built, 0);
+  EXPECT_GE(found.pool, 1u);
+}
+
 }  // namespace
 }  // namespace lsmip::portfolio
