@@ -82,8 +82,10 @@ void load(OsiClpSolverInterface& si, const Model& m, std::span<const double> col
 }
 
 void solve_from_scratch(ClpSimplex& lp) {
+  // CLP's own sifting ("sprint") prints to standard output: ours instead.
+  if (wants_sifting(lp) && solve_by_sifting(lp)) return;
   ClpSolve how;
-  how.setSolveType(ClpSolve::usePrimalorSprint);
+  how.setSolveType(ClpSolve::usePrimal);
   how.setPresolveType(ClpSolve::presolveOn);
   how.setSpecialOption(2, 1);  // no interrupt handler: SIGINT stays the caller's
   lp.initialSolve(how);

@@ -4,6 +4,7 @@
 // being claimed. CLP and CBC must leave the caller's SIGINT handler alone.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <chrono>
 #include <cmath>
@@ -11,6 +12,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "check/solution_checker.h"
 #include "io/model_reader.h"
@@ -19,6 +21,7 @@
 #include "lp/mip_solver.h"
 #include "model/model_builder.h"
 #include "test_util.h"
+#include "util/rng.h"
 #include "util/sanitizers.h"
 
 namespace lsmip::lp {
@@ -282,6 +285,96 @@ TEST(Lp, ReducedCostsComeWithTheLpOptimum) {
     solve_mip(m, one_node, cb);
     EXPECT_EQ(root_size, s.x.size()) << name;
     EXPECT_NEAR(root_value, s.objective, 1e-6 * std::max(1.0, std::fabs(s.objective))) << name;
+  }
+}
+
+// A wide model (many more columns than rows) of one of three kinds: 0 = set partitioning,
+// 1 = covering with some columns at a lower bound of 1 (their activity moves into the row
+// sides while they are outside the working set), 2 = partitioning of a row that no column can
+// meet (infeasible). `padding` empty free rows make it narrow, so that the same LP is solved
+// by plain simplex.
+Model wide_model(int kind, int padding, std::uint64_t seed) {
+  Rng rng(seed);
+  const int rows = 40, cols = 8000;
+  ModelBuilder b;
+  for (int i = 0; i < rows; ++i) {
+    if (kind == 1) {
+      b.add_row("r" + std::to_string(i), 2, kInf);
+    } else {
+      b.add_row("r" + std::to_string(i), 1, 1);
+    }
+  }
+  for (int p = 0; p < padding; ++p) b.add_row("pad" + std::to_string(p), -kInf, kInf);
+  for (int j = 0; j < cols; ++j) {
+    const int size = 1 + static_cast<int>(rng.below(5));
+    const double lo = kind == 1 && j % 97 == 0 ? 1.0 : 0.0;
+    // Short columns cost least, columns over three rows or more half as much per row: the
+    // first working set (the cheapest columns) is not optimal, and columns enter by pricing.
+    const double per_row = (1.0 + static_cast<double>(rng.below(100)) / 100.0) * (size >= 3 ? 0.5 : 1.0);
+    const double cost = size * per_row;
+    const Index c = b.add_col("x" + std::to_string(j), lo, 3, cost, false);
+    std::vector<int> picked;
+    for (int t = 0; t < size; ++t) {
+      const int i = static_cast<int>(rng.below(rows));
+      if (std::find(picked.begin(), picked.end(), i) != picked.end()) continue;
+      picked.push_back(i);
+      // Kind 2: row 0 takes only coefficients 2 against a side of 1 with columns at most 0.25.
+      b.add_entry(i, c, kind == 2 && i == 0 ? 2.0 : 1.0);
+    }
+  }
+  if (kind == 2) {
+    const Index r = b.add_row("impossible", 1, 1);
+    for (int j = 0; j < 10; ++j) b.add_entry(r, b.add_col("y" + std::to_string(j), 0, 0.05, 1, false), 1);
+  }
+  return testing::build_model(b);
+}
+
+// Sifting (src/lp/sifting.cc) solves wide LPs: the same optimum as plain simplex on the same
+// LP made narrow, optimal reduced costs, the same root LP for CBC, infeasibility found, and
+// nothing written to standard output (CLP's own sifting printed there).
+TEST(Lp, WideModelsAreSolvedBySiftingWithoutOutput) {
+  for (const int kind : {0, 1, 2}) {
+    for (const std::uint64_t seed : {1u, 2u}) {
+      SCOPED_TRACE("kind " + std::to_string(kind) + " seed " + std::to_string(seed));
+      const Model m = wide_model(kind, 0, seed);
+      const Model narrow = wide_model(kind, 400, seed);
+      ::testing::internal::CaptureStdout();
+      const LpSolution s = solve_lp(m, {});
+      const std::string printed = ::testing::internal::GetCapturedStdout();
+      EXPECT_EQ(printed, "");
+      const LpSolution ref = solve_lp(narrow, {});
+      ASSERT_EQ(s.status, ref.status);
+      if (kind == 2) {
+        EXPECT_EQ(s.status, LpStatus::kInfeasible);
+        continue;
+      }
+      ASSERT_EQ(s.status, LpStatus::kOptimal);
+      EXPECT_NEAR(s.objective, ref.objective, 1e-7 * std::max(1.0, std::fabs(ref.objective)));
+      ASSERT_EQ(s.reduced_cost.size(), s.x.size());
+      for (Index j = 0; j < m.num_cols(); ++j) {
+        const auto k = static_cast<std::size_t>(j);
+        const double x = s.x[k], d = s.reduced_cost[k], tol = 1e-6 * std::max(1.0, std::fabs(m.obj(j)));
+        ASSERT_GE(x, m.col_lower(j) - 1e-7);
+        ASSERT_LE(x, m.col_upper(j) + 1e-7);
+        const bool at_lower = x <= m.col_lower(j) + 1e-7, at_upper = x >= m.col_upper(j) - 1e-7;
+        if (at_lower && !at_upper) { EXPECT_GE(d, -tol) << "column " << j; }
+        if (at_upper && !at_lower) { EXPECT_LE(d, tol) << "column " << j; }
+        if (!at_lower && !at_upper) { EXPECT_NEAR(d, 0.0, tol) << "column " << j; }
+      }
+      double root = 0;
+      MipCallbacks cb;
+      cb.stop = [] { return false; };
+      cb.on_root_lp = [&](bool optimal, bool, double value, std::span<const double>, std::span<const double>) {
+        EXPECT_TRUE(optimal);
+        root = value;
+      };
+      MipSettings one_node;
+      one_node.max_nodes = 1;
+      ::testing::internal::CaptureStdout();
+      solve_mip(m, one_node, cb);
+      EXPECT_EQ(::testing::internal::GetCapturedStdout(), "");
+      EXPECT_NEAR(root, s.objective, 1e-7 * std::max(1.0, std::fabs(s.objective)));
+    }
   }
 }
 
