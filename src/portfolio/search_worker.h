@@ -92,7 +92,8 @@ class SearchWorker final : public Worker {
   void absorb(const SolutionPool& pool) override;
   const WorkerStats& stats() const override { return stats_; }
   // The engine's final figures (moves by kind, warm-start flags, status).
-  // The figures of the engines it replaced (portfolio_handover) are included.
+  // The figures of the engines it replaced (portfolio_handover) and of its second engine
+  // (portfolio_feasibility_switch) are included.
   search::SearchResult result() const;
 
  private:
