@@ -80,11 +80,16 @@ bool solve_by_sifting(ClpSimplex& full) {
     working.push_back(order[t]);
   }
 
-  // Activity of the columns outside at their lower bounds, moved into the row sides.
+  // Activity of the columns outside at their lower bounds, moved into the row sides: `sign` 1
+  // adds column j's, -1 takes it out again when j enters the working set.
   std::vector<double> offset(mm, 0.0);
+  auto shift = [&](int j, double sign) {
+    for (CoinBigIndex k = start[j]; k < start[j] + length[j]; ++k) {
+      offset[static_cast<std::size_t>(index[k])] += sign * value[k] * lower[j];
+    }
+  };
   for (int j = 0; j < n; ++j) {
-    if (in[static_cast<std::size_t>(j)] || lower[j] == 0) continue;
-    for (CoinBigIndex k = start[j]; k < start[j] + length[j]; ++k) offset[static_cast<std::size_t>(index[k])] += value[k] * lower[j];
+    if (!in[static_cast<std::size_t>(j)] && lower[j] != 0) shift(j, 1.0);
   }
   auto side = [](double s, double off) { return std::fabs(s) >= kInfinite ? s : s - off; };
 
@@ -162,7 +167,7 @@ bool solve_by_sifting(ClpSimplex& full) {
       append(j);
       if (lower[j] != 0) {
         moved = true;
-        for (CoinBigIndex k = start[j]; k < start[j] + length[j]; ++k) offset[static_cast<std::size_t>(index[k])] -= value[k] * lower[j];
+        shift(j, -1.0);
       }
     }
     starts.push_back(static_cast<CoinBigIndex>(rows.size()));

@@ -340,21 +340,21 @@ SolveResult Solver::solve(const SolveControl& control) {
   const bool live = !opt_.deterministic || searches == 1;
   const bool shared_thread = searches > 0 && threads == 1 && with_coin_workers;
   try {
-    // Every configuration with its SearchModel, for the workers and for hand-over.
-    auto table = std::make_shared<std::vector<portfolio::SearchConfig>>();
-    for (const portfolio::WorkerConfig& c : configs) {
-      auto& sm = models[model_key(c.options)];
-      if (!sm) sm = std::make_shared<const search::SearchModel>(search::build_search_model(pre.reduced, c.options));
-      table->push_back(portfolio::SearchConfig{c.options, c.description, sm});
-    }
-    const std::shared_ptr<const std::vector<portfolio::SearchConfig>> shared_table = table;
-    // SearchModels asked for during the run (portfolio_feasibility_switch), from any lane.
+    // The SearchModel of a configuration's options, one per equality handling, built on first
+    // use: for the configurations here and, during the run, from any lane
+    // (portfolio_feasibility_switch).
     auto model_for = [&models, &models_mutex, &pre](const Options& o) {
       const std::lock_guard<std::mutex> lock(models_mutex);
       auto& sm = models[model_key(o)];
       if (!sm) sm = std::make_shared<const search::SearchModel>(search::build_search_model(pre.reduced, o));
       return sm;
     };
+    // Every configuration with its SearchModel, for the workers and for hand-over.
+    auto table = std::make_shared<std::vector<portfolio::SearchConfig>>();
+    for (const portfolio::WorkerConfig& c : configs) {
+      table->push_back(portfolio::SearchConfig{c.options, c.description, model_for(c.options)});
+    }
+    const std::shared_ptr<const std::vector<portfolio::SearchConfig>> shared_table = table;
     for (int k = 0; k < searches; ++k) {
       portfolio::WorkerConfig& c = configs[static_cast<std::size_t>(k)];
       const auto& sm = (*table)[static_cast<std::size_t>(k)].model;
