@@ -15,7 +15,7 @@ value is the solution rank 0 wrote); --mode both runs threads and ranks side by 
 
 usage: bench/scaling_sim.py --lsmip build/release/lsmip --instances ../shared/instances/miplib
                             [--seconds 10] [--workers 1,2,4,8,16] [--seed 1] [--only a,b]
-                            [--mode threads|ranks|both]
+                            [--mode threads|ranks|both] [--work-table FILE]
                             [--out FILE.md] [-- extra lsmip options]
 """
 import argparse
@@ -87,6 +87,10 @@ def main():
                     help="take W from the one-thread JSON reports NAME.s<seed>.c0.json of a "
                          "run_bench.py work folder instead of measuring it (the N=1 row is then "
                          "that run's result)")
+    ap.add_argument("--work-table", default="",
+                    help="read W per instance from a file of 'instance W' lines (W measured "
+                         "earlier, e.g. while the machine was idle) instead of measuring it; "
+                         "the runs are then independent of the machine's load")
     ap.add_argument("--out", default="")
     ap.add_argument("--mipcheck", default=os.path.join(os.path.dirname(__file__), "..", "..",
                                                        "shared", "tools", "mipcheck.py"))
@@ -101,13 +105,22 @@ def main():
     if args.only:
         keep = set(args.only.split(","))
         names = [n for n in names if n.replace(".mps.gz", "") in keep]
+    work_table = {}
+    if args.work_table:
+        with open(args.work_table) as f:
+            for line in f:
+                p = line.split()
+                if len(p) >= 2 and not line.startswith("#"):
+                    work_table[p[0]] = float(p[1])
     workdir = tempfile.mkdtemp(prefix="lsmip-scaling-")
     rows, wrong = [], 0
     for n in names:
         path = os.path.join(args.instances, n)
         name = n.replace(".mps.gz", "")
         status, known = best.get(name, ("unknown", None))
-        if args.work_from:
+        if args.work_table:
+            work = work_table[name]
+        elif args.work_from:
             with open(os.path.join(args.work_from, f"{name}.s{args.seed}.c0.json")) as f:
                 work = json.load(f)["work"]
         else:

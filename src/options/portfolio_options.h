@@ -41,6 +41,12 @@
     "differ only in equality handling (ls_split_equalities on and off), each resuming where it "  \
     "stopped: this many work units each, then twice as many each, and so on; once a solution "    \
     "exists it keeps the engine it runs (0 = one engine only)")                                   \
+  X(portfolio_feasibility_worker, double, 1.0, 0.0, 1e6, "", "portfolio",                         \
+    "With two or more threads, the exact and sub-MIP workers' thread also runs, while no "        \
+    "feasible solution is known, a local search with the other equality handling than the "       \
+    "first local search's, which then keeps its own (instead of the feasibility switch); the "    \
+    "value is its share weight on that thread (the exact worker's is exact_share, the sub-MIP "   \
+    "worker's a quarter of the rest) (0 = no such worker)")                                      \
   X(portfolio_max_rejections, std::int64_t, 10, 1, 1000000000, "", "portfolio",                   \
     "A worker whose solutions fail the independent check this many times is retired (unless it " \
     "is the last one); the run goes on with the others")                                     \

@@ -55,7 +55,8 @@ bool LnsWorker::available(Neighbourhood n, const LpPoint* lp) const {
     case Neighbourhood::kRins: return lp != nullptr && inc;
     case Neighbourhood::kRandom: return inc;
     case Neighbourhood::kGraph: return inc && setup_.reduced->num_rows() > 0;
-    case Neighbourhood::kCore: return lp != nullptr && lp->reduced_cost.size() == lp->x.size();
+    case Neighbourhood::kCore:
+      return lp != nullptr && lp->reduced_cost.size() == lp->x.size() && (inc || !core_stuck_);
     case Neighbourhood::kLocalBranching: return inc && binaries_ > 0;
   }
   return false;
@@ -311,6 +312,11 @@ void LnsWorker::body() {
                improved ? ", improved" : "", left_before, setup_.seconds_left ? setup_.seconds_left() : kInf);
     }
     arm.reward = 0.8 * arm.reward + (improved ? 0.2 : 0.0);
+    if (n == Neighbourhood::kCore && !have_incumbent && !improved) {
+      const std::size_t free = sub->free_columns().size();
+      core_stuck_ = last_core_free_ > 0 && free >= last_core_free_;
+      last_core_free_ = free;
+    }
     const bool finished = r.status == lp::MipStatus::kOptimal || r.status == lp::MipStatus::kInfeasible;
     if (branching) {
       if (finished && spent < cap / 2) {

@@ -95,6 +95,11 @@ class LnsWorker final : public Worker {
   std::vector<double> lo_, up_;        // the sub-MIP's bounds
   std::vector<Index> integers_;        // integer columns of the presolved model
   bool rens_done_ = false, core_done_ = false;
+  // Without an incumbent the LP core is the only neighbourhood left after RENS; once a core
+  // sub-MIP found nothing and freed no fewer columns than the one before, it is not run again
+  // until an incumbent exists (it would repeat itself), and the worker waits.
+  std::size_t last_core_free_ = 0;
+  bool core_stuck_ = false;
   std::size_t binaries_ = 0;           // binary columns of the presolved model
   double branching_distance_ = 10;     // local branching's k
   std::vector<std::pair<double, Index>> candidates_;  // core: (|reduced cost|, column)

@@ -49,13 +49,17 @@ SearchWorker::SearchWorker(SearchWorkerSetup setup, Logger& log)
       setup_.on_progress(WorkerProgress{setup_.index, p});
     };
   }
-  ls_ = std::make_unique<search::LocalSearch>(*setup_.reduced, setup_.search_model, setup_.options,
-                                              hooks_, log_);
+  // Without a SearchModel the engine is built by the first task, on the worker's thread.
+  if (setup_.search_model) {
+    ls_ = std::make_unique<search::LocalSearch>(*setup_.reduced, setup_.search_model, setup_.options,
+                                                hooks_, log_);
+  }
   // The switch needs equality rows: without them both engines would search the same rows.
   const Model& m = *setup_.reduced;
   bool equalities = false;
   for (Index i = 0; i < m.num_rows() && !equalities; ++i) equalities = m.row_lower(i) == m.row_upper(i);
-  if (setup_.options.portfolio_feasibility_switch > 0 && setup_.model_for && equalities) {
+  if (setup_.options.portfolio_feasibility_switch > 0 && setup_.model_for && equalities &&
+      !setup_.until_first_solution) {
     switching_ = true;
     slice_length_ = setup_.options.portfolio_feasibility_switch;
   }
@@ -76,7 +80,7 @@ void add_figures(search::SearchResult& into, const search::SearchResult& from) {
 }  // namespace
 
 search::SearchResult SearchWorker::result() const {
-  search::SearchResult r = ls_->result();
+  search::SearchResult r = ls_ ? ls_->result() : search::SearchResult{};
   if (other_) add_figures(r, other_->result());
   if (have_replaced_) add_figures(r, replaced_);
   return r;
@@ -139,6 +143,28 @@ void SearchWorker::maybe_switch_engines() {
            slice_length_);
 }
 
+bool SearchWorker::build_engine() {
+  try {
+    if (!setup_.search_model && setup_.model_for) setup_.search_model = setup_.model_for(setup_.options);
+    if (setup_.search_model) {
+      ls_ = std::make_unique<search::LocalSearch>(*setup_.reduced, setup_.search_model, setup_.options,
+                                                  hooks_, log_);
+    }
+  } catch (const std::bad_alloc&) {
+    // No room for its matrix (--memory-limit): the other workers go on.
+    log_.log(LogLevel::kVerbose, "%s: no memory for its engine; ends\n", setup_.name.c_str());
+    ls_.reset();
+  }
+  if (!ls_) alive_ = false;
+  return ls_ != nullptr;
+}
+
+void SearchWorker::end_search(const char* why) {
+  if (!alive_) return;
+  alive_ = false;
+  log_.log(LogLevel::kVerbose, "%s: ends: %s\n", setup_.name.c_str(), why);
+}
+
 void SearchWorker::update_stats() {
   const search::SearchResult r = result();
   stats_.work = r.work;
@@ -159,6 +185,15 @@ bool SearchWorker::maybe_take_configuration(const PoolEntry& best) {
   }
   if (stats_.tasks - last_elite_task_ < wait) return false;
   const SearchConfig& c = (*setup_.configs)[static_cast<std::size_t>(best.config)];
+  // A configuration without a SearchModel in the table (the feasibility worker's) has one in
+  // the model_for cache by now: the worker that found the best built it.
+  std::shared_ptr<const search::SearchModel> model = c.model;
+  try {
+    if (!model && setup_.model_for) model = setup_.model_for(c.options);
+  } catch (const std::bad_alloc&) {
+    model.reset();
+  }
+  if (!model) return false;
   const search::SearchResult so_far = result();
   Options o = c.options;
   o.seed = setup_.options.seed;
@@ -166,12 +201,12 @@ bool SearchWorker::maybe_take_configuration(const PoolEntry& best) {
   if (!(o.work_limit > 0)) return false;
   replaced_ = so_far;
   have_replaced_ = true;
-  ls_ = std::make_unique<search::LocalSearch>(*setup_.reduced, c.model, o, hooks_, log_);
+  ls_ = std::make_unique<search::LocalSearch>(*setup_.reduced, model, o, hooks_, log_);
   ls_->start({});
   ls_->import_incumbent(best.solution.reduced());
   ls_->restart_from(best.solution.reduced());
   setup_.options = o;
-  setup_.search_model = c.model;
+  setup_.search_model = model;
   config_ = best.config;
   last_elite_task_ = stats_.tasks;  // give the new configuration its own H tasks
   deferred_.clear();
@@ -188,6 +223,7 @@ bool SearchWorker::run_task(double work) {
   if (!alive_) return false;
   if (!started_) {
     started_ = true;
+    if (!ls_ && !build_engine()) return false;
     ls_->start(setup_.start);
   }
   maybe_switch_engines();
@@ -209,6 +245,7 @@ bool SearchWorker::run_task(double work) {
     stats_.retired = true;
   }
   if (!more || !alive_) alive_ = false;
+  if (setup_.until_first_solution && stats_.found > 0) end_search("it found a solution");
   return alive_;
 }
 
@@ -223,6 +260,11 @@ void SearchWorker::publish(SolutionPool& pool) {
 
 void SearchWorker::absorb(const SolutionPool& pool) {
   if (!alive_) return;
+  if (setup_.until_first_solution && pool.size() > 0) {
+    end_search("a solution exists");
+    return;
+  }
+  if (!ls_) return;  // not started yet
   if (switching_ && pool.size() > 0) end_switching();
   if (setup_.options.lp_start && !lp_used_ && setup_.bound != nullptr) {
     if (const std::shared_ptr<const LpPoint> lp = setup_.bound->lp();

@@ -26,6 +26,11 @@
 // toggled, built on first use; each resumes where it stopped. Slices are W work units for
 // each engine, then 2W each, 4W each, and so on. Once a solution exists the worker keeps the
 // engine it runs and drops the other. Decided from work counts and the pool between tasks.
+//
+// Feasibility worker (SearchWorkerSetup::until_first_solution): a worker that runs only
+// while no solution is known, on the thread of the exact and sub-MIP workers, with the other
+// equality handling than the first local search's; it ends once it or the pool has a
+// solution. The first local search then keeps one engine (no switch).
 #pragma once
 
 #include <atomic>
@@ -53,7 +58,7 @@ struct WorkerProgress {
 };
 
 // A local-search configuration that a worker may hand on: its options and the SearchModel
-// built under them (shared, read-only).
+// built under them (shared, read-only; null: the worker takes it from model_for).
 struct SearchConfig {
   Options options;
   std::string description;
@@ -66,7 +71,8 @@ struct SearchWorkerSetup {
   std::string config;                                // options differing from the run's
   Options options;                                   // this worker's options (its seed included)
   const Model* reduced = nullptr;                    // the presolved model
-  std::shared_ptr<const search::SearchModel> search_model;  // built from *reduced
+  // Built from *reduced; null: built from model_for by the first task (on the worker's thread).
+  std::shared_ptr<const search::SearchModel> search_model;
   const Verifier* verifier = nullptr;
   std::function<bool()> should_stop;                 // thread-safe
   std::function<void(const WorkerProgress&)> on_progress;  // thread-safe; optional
@@ -81,6 +87,9 @@ struct SearchWorkerSetup {
   // and the index of this worker's own.
   std::shared_ptr<const std::vector<SearchConfig>> configs;
   int config_index = -1;
+  // A feasibility worker (portfolio_feasibility_worker): it has nothing more to do once it or
+  // the pool has a solution, and ends then (not counted as retired).
+  bool until_first_solution = false;
 };
 
 class SearchWorker final : public Worker {
@@ -112,6 +121,11 @@ class SearchWorker final : public Worker {
   void maybe_switch_engines();
   // A solution exists: the engine that runs now is kept, the other one dropped.
   void end_switching();
+  // Builds the engine (and its SearchModel, from model_for, when the setup has none); false
+  // when it cannot (out of memory): the worker then ends.
+  bool build_engine();
+  // A feasibility worker's job is done: it runs no more tasks (logged with `why`).
+  void end_search(const char* why);
   // Adds an engine's figures to replaced_.
   void keep_figures(const search::SearchResult& r);
 

@@ -258,9 +258,12 @@ SolveResult Solver::solve(const SolveControl& control) {
   portfolio::SolutionPool pool(static_cast<std::size_t>(opt_.portfolio_elites));
   // The listener writes the result's trace from worker threads, under the pool's lock; the
   // result is read only after the portfolio has joined its threads.
-  ProgressLog progress(log_, opt_, [&run] { return run.now(); }, threads);
+  // One progress slot per worker of this rank: at most threads - 1 local searches plus the
+  // exact, sub-MIP and feasibility workers.
+  const int worker_slots = threads + 2;
+  ProgressLog progress(log_, opt_, [&run] { return run.now(); }, worker_slots);
   std::mutex observer_mu;  // the caller's observers are called one at a time
-  std::vector<search::SearchProgress> latest(static_cast<std::size_t>(threads));
+  std::vector<search::SearchProgress> latest(static_cast<std::size_t>(worker_slots));
   auto report_progress = [&](const portfolio::WorkerProgress& p) {
     progress.progress(p);
     if (!control.on_progress) return;
@@ -268,7 +271,7 @@ SolveResult Solver::solve(const SolveControl& control) {
     // under the pool's lock, so the opposite order could deadlock.
     const std::optional<portfolio::PoolEntry> best = pool.best();
     std::lock_guard<std::mutex> lock(observer_mu);
-    latest[static_cast<std::size_t>(p.worker)] = p.search;
+    if (p.worker >= 0 && p.worker < worker_slots) latest[static_cast<std::size_t>(p.worker)] = p.search;
     ProgressInfo info;
     info.seconds = run.now();
     for (const search::SearchProgress& q : latest) {
@@ -330,6 +333,7 @@ SolveResult Solver::solve(const SolveControl& control) {
   std::mutex models_mutex;
   std::vector<std::unique_ptr<portfolio::Worker>> workers;
   std::vector<portfolio::SearchWorker*> search_workers;
+  const portfolio::SearchWorker* feasibility_search = nullptr;  // ends early by design
   std::vector<std::string> descriptions;
   portfolio::PortfolioSettings settings;
   settings.deterministic = opt_.deterministic;
@@ -339,6 +343,14 @@ SolveResult Solver::solve(const SolveControl& control) {
   // A search publishes at once when nothing runs beside it on another thread.
   const bool live = !opt_.deterministic || searches == 1;
   const bool shared_thread = searches > 0 && threads == 1 && with_coin_workers;
+  // portfolio_feasibility_worker: the coin workers' thread also runs, until a solution exists,
+  // a local search with the first one's other equality handling.
+  bool equalities = false;
+  for (Index i = 0; i < pre.reduced.num_rows() && !equalities; ++i) {
+    equalities = pre.reduced.row_lower(i) == pre.reduced.row_upper(i);
+  }
+  const bool feasibility_worker = searches > 0 && with_coin_workers && !shared_thread && equalities &&
+                                  opt_.portfolio_feasibility_worker > 0 && pool.size() == 0;
   try {
     // The SearchModel of a configuration's options, one per equality handling, built on first
     // use: for the configurations here and, during the run, from any lane
@@ -353,6 +365,16 @@ SolveResult Solver::solve(const SolveControl& control) {
     auto table = std::make_shared<std::vector<portfolio::SearchConfig>>();
     for (const portfolio::WorkerConfig& c : configs) {
       table->push_back(portfolio::SearchConfig{c.options, c.description, model_for(c.options)});
+    }
+    // The feasibility worker's configuration comes last; its SearchModel is built by the worker's
+    // first task, so a hand-over to it looks the model up then (model_for).
+    Options feasibility_options = configs.empty() ? opt_ : configs.front().options;
+    feasibility_options.ls_split_equalities = !feasibility_options.ls_split_equalities;
+    const int feasibility_config = static_cast<int>(table->size());
+    if (feasibility_worker) {
+      table->push_back(portfolio::SearchConfig{
+          feasibility_options,
+          feasibility_options.ls_split_equalities ? "--ls-split-equalities" : "--no-ls-split-equalities", nullptr});
     }
     const std::shared_ptr<const std::vector<portfolio::SearchConfig>> shared_table = table;
     for (int k = 0; k < searches; ++k) {
@@ -375,6 +397,7 @@ SolveResult Solver::solve(const SolveControl& control) {
       setup.configs = shared_table;
       setup.model_for = model_for;
       setup.config_index = k;
+      if (k == 0 && feasibility_worker) setup.options.portfolio_feasibility_switch = 0;
       auto w = std::make_unique<portfolio::SearchWorker>(std::move(setup), log_);
       search_workers.push_back(w.get());
       descriptions.push_back("local search" + (c.description.empty() ? std::string(" (the options as given)")
@@ -414,6 +437,31 @@ SolveResult Solver::solve(const SolveControl& control) {
       workers.push_back(std::make_unique<portfolio::LnsWorker>(std::move(setup), log_));
       descriptions.push_back("sub-MIPs: RENS, RINS, LP core, local branching, random and constraint-graph neighbourhoods");
       settings.weights.push_back(0.25 * (1.0 - opt_.exact_share) + (with_exact ? 0.0 : opt_.exact_share));
+    }
+    if (feasibility_worker) {
+      portfolio::SearchWorkerSetup setup;
+      setup.index = static_cast<int>(workers.size());
+      setup.name = "feas";
+      setup.options = feasibility_options;
+      setup.config = (*table)[static_cast<std::size_t>(feasibility_config)].description;
+      setup.config_index = feasibility_config;
+      setup.reduced = &pre.reduced;
+      setup.verifier = &verifier;
+      setup.should_stop = [&run] { return run.stop(); };
+      setup.on_progress = report_progress;
+      setup.live_pool = !opt_.deterministic ? &pool : nullptr;
+      setup.start = reduced_start;
+      setup.bound = &bound;
+      setup.model_for = model_for;  // its SearchModel is built by its first task
+      setup.until_first_solution = true;
+      descriptions.push_back(std::string("local search until a first solution, equalities ") +
+                             (setup.options.ls_split_equalities ? "split into two rows" : "as one row"));
+      coin_lane.push_back(workers.size());
+      auto w = std::make_unique<portfolio::SearchWorker>(std::move(setup), log_);
+      search_workers.push_back(w.get());
+      feasibility_search = w.get();
+      workers.push_back(std::move(w));
+      settings.weights.push_back(opt_.portfolio_feasibility_worker);
     }
     if (!coin_lane.empty()) {
       if (shared_thread) {
@@ -500,7 +548,7 @@ SolveResult Solver::solve(const SolveControl& control) {
     result.neighbourhood_epochs += r.neighbourhood_epochs;
     result.work += r.work;
     for (std::size_t k = 0; k < search::kNumMoveKinds; ++k) result.moves_by_kind[k] += r.moves_by_kind[k];
-    all_work_limit = all_work_limit && r.work >= opt_.work_limit;
+    if (w != feasibility_search) all_work_limit = all_work_limit && r.work >= opt_.work_limit;
     trivially_infeasible = trivially_infeasible || r.trivially_infeasible;
     if (!r.status.ok() && result.error.ok()) result.error = r.status;
     if (w == search_workers.front()) {

@@ -172,9 +172,47 @@ TEST(Hybrid, WithThePortfolioFamiliesOffOnlyTheLocalSearchRuns) {
   EXPECT_NE(r.status, SolveStatus::kOptimal);
 }
 
+// With two threads, the coin workers' thread also runs a local search with the other
+// equality handling until a first solution exists (portfolio_feasibility_worker), on models
+// with equality rows only; it ends early without counting as retired.
+TEST(Hybrid, TheFeasibilityWorkerRunsBesideTheCoinWorkersUntilASolutionExists) {
+  const Model fixnet6 = read("models/small/fixnet6.mps.gz");  // equality rows
+  const Model p0201 = read("models/small/p0201.mps.gz");     // none
+  auto names = [](const SolveResult& r) {
+    std::vector<std::string> out;
+    for (const portfolio::WorkerStats& w : r.workers) out.push_back(w.name);
+    return out;
+  };
+  Options o;
+  o.threads = 2;
+  o.deterministic = true;
+  o.work_limit = 4e6;
+  o.time_limit = 60;
+  const SolveResult r = timed_run(fixnet6, o);
+  ASSERT_TRUE(r.has_solution);
+  const std::vector<std::string> with = names(r);
+  const auto feas = std::find(with.begin(), with.end(), "feas");
+  ASSERT_NE(feas, with.end());
+  const portfolio::WorkerStats& f = r.workers[static_cast<std::size_t>(feas - with.begin())];
+  EXPECT_FALSE(f.retired);
+  EXPECT_LT(f.work, o.work_limit) << "it ends once a solution exists";
+  EXPECT_NE(f.config.find("split-equalities"), std::string::npos) << f.config;
+  const std::vector<std::string> plain = names(timed_run(p0201, o));
+  EXPECT_EQ(std::count(plain.begin(), plain.end(), "feas"), 0);
+  o.portfolio_feasibility_worker = 0;
+  const std::vector<std::string> off = names(timed_run(fixnet6, o));
+  EXPECT_EQ(std::count(off.begin(), off.end(), "feas"), 0);
+  o.portfolio_feasibility_worker = 1;
+  o.threads = 1;
+  const std::vector<std::string> one = names(timed_run(fixnet6, o));
+  EXPECT_EQ(std::count(one.begin(), one.end(), "feas"), 0) << "one thread: the switch does this";
+}
+
 TEST(Hybrid, DeterministicRunsRepeatThemselves) {
-  const Model m = read("models/small/p0201.mps.gz");
+  // fixnet6 has equality rows: with two threads its run includes the feasibility worker.
+  for (const char* name : {"p0201", "fixnet6"})
   for (std::int64_t threads : {1, 2}) {
+    const Model m = read(std::string("models/small/") + name + ".mps.gz");
     Options o;
     o.deterministic = true;
     o.threads = threads;
@@ -184,7 +222,7 @@ TEST(Hybrid, DeterministicRunsRepeatThemselves) {
     o.mip_gap_abs = 0;
     const SolveResult a = timed_run(m, o), b = timed_run(m, o);
     ASSERT_TRUE(a.has_solution);
-    EXPECT_EQ(a.x, b.x) << threads;
+    EXPECT_EQ(a.x, b.x) << name << " " << threads;
     ASSERT_EQ(a.trace.size(), b.trace.size()) << threads;
     for (std::size_t i = 0; i < a.trace.size(); ++i) {
       EXPECT_EQ(a.trace[i].objective, b.trace[i].objective) << threads;

@@ -424,5 +424,98 @@ TEST(SearchWorker, AlternatesEqualityHandlingUntilASolutionExists) {
   EXPECT_GE(found.pool, 1u);
 }
 
+// A feasibility worker (until_first_solution, portfolio_feasibility_worker) builds its engine
+// from model_for on its first task, never switches, and ends once it or the pool has a
+// solution, without counting as retired; a run without a solution goes to its work limit.
+TEST(SearchWorker, AFeasibilityWorkerEndsOnceASolutionExists) {
+  ModelBuilder one;
+  const Index r1 = one.add_row("pick", 1, 1);
+  for (int j = 0; j < 10; ++j) one.add_entry(r1, one.add_col("y" + std::to_string(j), 0, 1, j + 1.0, true), 1);
+  const Model feasible = testing::build_model(one);
+  ModelBuilder b;
+  b.add_col("x0", 0, 1, 1, true);
+  b.add_col("x1", 0, 1, 1, true);
+  const Index eq = b.add_row("one", 1, 1);
+  const Index ge = b.add_row("two", 2, kInf);
+  for (const Index r : {eq, ge}) {
+    b.add_entry(r, 0, 1);
+    b.add_entry(r, 1, 1);
+  }
+  const Model infeasible = testing::build_model(b);
+
+  struct Outcome {
+    int built = 0, tasks = 0;
+    bool ended_logged = false, switched = false;
+    WorkerStats stats;
+    std::size_t pool = 0;
+  };
+  // `seeded`: the pool has a solution before the worker's first task.
+  auto run = [](const Model& m, bool seeded) {
+    const presolve::Postsolve post = identity(m);
+    const Verifier verifier(m, post, 1e-6, 1e-6);
+    Options o;
+    o.work_limit = 2e5;
+    o.portfolio_feasibility_switch = 1e3;  // would switch at once in an ordinary worker
+    o.ls_split_equalities = true;
+    o.ls_parity_start = false;
+    Outcome out;
+    SearchWorkerSetup s;
+    s.name = "feas";
+    s.options = o;
+    s.reduced = &m;
+    s.verifier = &verifier;
+    s.until_first_solution = true;
+    s.model_for = [&m, &out](const Options& asked) {
+      ++out.built;
+      EXPECT_TRUE(asked.ls_split_equalities);
+      return std::make_shared<const search::SearchModel>(search::build_search_model(m, asked));
+    };
+    Logger log(LogLevel::kVerbose);
+    log.set_sink([&](const std::string& line) {
+      out.ended_logged = out.ended_logged || line.find("feas: ends") != std::string::npos;
+      out.switched = out.switched || line.find("no solution yet") != std::string::npos;
+    });
+    SearchWorker w(std::move(s), log);
+    SolutionPool pool(7);
+    if (seeded) {
+      std::vector<double> x(static_cast<std::size_t>(m.num_cols()), 0.0);
+      x[0] = 1;
+      auto v = verifier.verify(x);
+      EXPECT_TRUE(v.has_value());
+      if (v) pool.offer(std::move(*v), 9, "other");
+      w.absorb(pool);  // between tasks, as the portfolio does
+    }
+    while (w.run_task(1e3) && ++out.tasks < 100000) {
+      w.publish(pool);
+      w.absorb(pool);
+    }
+    w.publish(pool);
+    out.stats = w.stats();
+    out.pool = pool.size();
+    return out;
+  };
+
+  const Outcome found = run(feasible, false);
+  EXPECT_EQ(found.built, 1);
+  EXPECT_GE(found.stats.found, 1u);
+  EXPECT_GE(found.pool, 1u);
+  EXPECT_TRUE(found.ended_logged);
+  EXPECT_FALSE(found.stats.retired);
+  EXPECT_LT(found.stats.work, 2e5) << "it ends with its first solution, not at the work limit";
+
+  const Outcome seeded = run(feasible, true);
+  EXPECT_EQ(seeded.built, 0) << "a solution already exists: nothing to build";
+  EXPECT_EQ(seeded.tasks, 0);
+  EXPECT_EQ(seeded.stats.work, 0);
+  EXPECT_TRUE(seeded.ended_logged);
+
+  const Outcome none = run(infeasible, false);
+  EXPECT_EQ(none.built, 1);
+  EXPECT_FALSE(none.switched) << "a feasibility worker keeps one engine";
+  EXPECT_GE(none.stats.work, 2e5);
+  EXPECT_EQ(none.pool, 0u);
+  EXPECT_FALSE(none.ended_logged);
+}
+
 }  // namespace
 }  // namespace lsmip::portfolio
