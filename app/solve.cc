@@ -30,10 +30,17 @@ constexpr double kDefaultRankWriteEvery = 0.2;
 
 // Signal state: the only process-wide mutable state of lsmip, confined to app/.
 std::atomic<int> g_signals{0};
+std::atomic<int> g_interrupts{0};  // of those, SIGINTs
 
+// A second signal when either it or an earlier one is SIGINT exits at once: pending signals
+// are delivered lowest number first, so a SIGTERM followed at once by a SIGINT may be handled
+// in the other order.
 extern "C" void on_signal(int sig) {
+  // A SIGINT counts itself before the signal count, any other signal reads the SIGINTs after:
+  // of two handlers running at once on two threads, the one that counts second sees both.
+  if (sig == SIGINT) g_interrupts.fetch_add(1);
   const int n = g_signals.fetch_add(1) + 1;
-  if (sig == SIGINT && n >= 2) {
+  if (n >= 2 && g_interrupts.load() >= 1) {
     static const char msg[] = "\nsecond interrupt: exiting at once, nothing written\n";
     const ssize_t ignored = ::write(STDERR_FILENO, msg, sizeof msg - 1);
     (void)ignored;
