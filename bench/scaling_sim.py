@@ -134,6 +134,8 @@ def main():
             obj, _, ok = run(args, path, work, k, args.extra, f"{m[0]}{k}", workdir, ranks=m == "ranks")
             if not ok or (obj is not None and status == "inf"):
                 wrong += 1
+                print(f"WRONG CLAIM: {name} {m} {k}: the written solution failed mipcheck.py or the "
+                      "model is infeasible", flush=True)
             gaps[(m, k)] = None if status == "inf" else primal_gap(obj if ok else None, known)
         rows.append((name, work, gaps))
         print(name, f"work {work:.4g}", " ".join(f"{label(m, k)}:{'-' if gaps[(m, k)] is None else f'{gaps[(m, k)]:.4f}'}"
