@@ -94,6 +94,13 @@ void NameTable::reserve(std::size_t n) {
   if (slots > slots_.size()) rehash(slots);
 }
 
+bool Model::has_equality_rows() const {
+  for (std::size_t i = 0; i < row_lower_.size(); ++i) {
+    if (row_lower_[i] == row_upper_[i]) return true;
+  }
+  return false;
+}
+
 bool Model::is_binary(Index j) const {
   return is_integer(j) && col_lower(j) == 0.0 && col_upper(j) == 1.0;
 }

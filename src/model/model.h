@@ -116,6 +116,8 @@ class Model {
   double row_upper(Index i) const { return row_upper_[static_cast<std::size_t>(i)]; }
   std::span<const double> row_lower() const { return row_lower_; }
   std::span<const double> row_upper() const { return row_upper_; }
+  // Some row has row_lower == row_upper (an equality).
+  bool has_equality_rows() const;
 
   const SparseMatrix& matrix() const { return matrix_; }
   SparseVector row(Index i) const { return matrix_.row(i); }

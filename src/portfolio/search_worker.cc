@@ -55,10 +55,7 @@ SearchWorker::SearchWorker(SearchWorkerSetup setup, Logger& log)
                                                 hooks_, log_);
   }
   // The switch needs equality rows: without them both engines would search the same rows.
-  const Model& m = *setup_.reduced;
-  bool equalities = false;
-  for (Index i = 0; i < m.num_rows() && !equalities; ++i) equalities = m.row_lower(i) == m.row_upper(i);
-  if (setup_.options.portfolio_feasibility_switch > 0 && setup_.model_for && equalities &&
+  if (setup_.options.portfolio_feasibility_switch > 0 && setup_.model_for && setup_.reduced->has_equality_rows() &&
       !setup_.until_first_solution) {
     switching_ = true;
     slice_length_ = setup_.options.portfolio_feasibility_switch;

@@ -345,11 +345,7 @@ SolveResult Solver::solve(const SolveControl& control) {
   const bool shared_thread = searches > 0 && threads == 1 && with_coin_workers;
   // portfolio_feasibility_worker: the coin workers' thread also runs, until a solution exists,
   // a local search with the first one's other equality handling.
-  bool equalities = false;
-  for (Index i = 0; i < pre.reduced.num_rows() && !equalities; ++i) {
-    equalities = pre.reduced.row_lower(i) == pre.reduced.row_upper(i);
-  }
-  const bool feasibility_worker = searches > 0 && with_coin_workers && !shared_thread && equalities &&
+  const bool feasibility_worker = searches > 0 && with_coin_workers && !shared_thread && pre.reduced.has_equality_rows() &&
                                   opt_.portfolio_feasibility_worker > 0 && pool.size() == 0;
   try {
     // The SearchModel of a configuration's options, one per equality handling, built on first
@@ -377,16 +373,16 @@ SolveResult Solver::solve(const SolveControl& control) {
           feasibility_options.ls_split_equalities ? "--ls-split-equalities" : "--no-ls-split-equalities", nullptr});
     }
     const std::shared_ptr<const std::vector<portfolio::SearchConfig>> shared_table = table;
-    for (int k = 0; k < searches; ++k) {
-      portfolio::WorkerConfig& c = configs[static_cast<std::size_t>(k)];
-      const auto& sm = (*table)[static_cast<std::size_t>(k)].model;
+    // What every local search is given: its position, name, options and configuration.
+    auto search_setup = [&](std::string name, const Options& options, int config_index) {
       portfolio::SearchWorkerSetup setup;
-      setup.index = k;
-      setup.name = "ls#" + std::to_string(k);
-      setup.config = c.description;
-      setup.options = c.options;
+      setup.index = static_cast<int>(workers.size());
+      setup.name = std::move(name);
+      setup.options = options;
+      setup.config = (*table)[static_cast<std::size_t>(config_index)].description;
+      setup.config_index = config_index;
       setup.reduced = &pre.reduced;
-      setup.search_model = sm;
+      setup.search_model = (*table)[static_cast<std::size_t>(config_index)].model;
       setup.verifier = &verifier;
       setup.should_stop = [&run] { return run.stop(); };
       setup.on_progress = report_progress;
@@ -394,9 +390,13 @@ SolveResult Solver::solve(const SolveControl& control) {
       setup.may_retire = searches > 1 || with_coin_workers;
       setup.start = reduced_start;
       setup.bound = &bound;
-      setup.configs = shared_table;
       setup.model_for = model_for;
-      setup.config_index = k;
+      return setup;
+    };
+    for (int k = 0; k < searches; ++k) {
+      const portfolio::WorkerConfig& c = configs[static_cast<std::size_t>(k)];
+      portfolio::SearchWorkerSetup setup = search_setup("ls#" + std::to_string(k), c.options, k);
+      setup.configs = shared_table;
       if (k == 0 && feasibility_worker) setup.options.portfolio_feasibility_switch = 0;
       auto w = std::make_unique<portfolio::SearchWorker>(std::move(setup), log_);
       search_workers.push_back(w.get());
@@ -439,20 +439,8 @@ SolveResult Solver::solve(const SolveControl& control) {
       settings.weights.push_back(0.25 * (1.0 - opt_.exact_share) + (with_exact ? 0.0 : opt_.exact_share));
     }
     if (feasibility_worker) {
-      portfolio::SearchWorkerSetup setup;
-      setup.index = static_cast<int>(workers.size());
-      setup.name = "feas";
-      setup.options = feasibility_options;
-      setup.config = (*table)[static_cast<std::size_t>(feasibility_config)].description;
-      setup.config_index = feasibility_config;
-      setup.reduced = &pre.reduced;
-      setup.verifier = &verifier;
-      setup.should_stop = [&run] { return run.stop(); };
-      setup.on_progress = report_progress;
-      setup.live_pool = !opt_.deterministic ? &pool : nullptr;
-      setup.start = reduced_start;
-      setup.bound = &bound;
-      setup.model_for = model_for;  // its SearchModel is built by its first task
+      // Its table entry has no SearchModel: the worker's first task builds it (model_for).
+      portfolio::SearchWorkerSetup setup = search_setup("feas", feasibility_options, feasibility_config);
       setup.until_first_solution = true;
       descriptions.push_back(std::string("local search until a first solution, equalities ") +
                              (setup.options.ls_split_equalities ? "split into two rows" : "as one row"));

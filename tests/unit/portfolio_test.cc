@@ -45,6 +45,28 @@ Model cover(int n) {
 
 presolve::Postsolve identity(const Model& m) { return presolve::Postsolve::identity(m.num_cols()); }
 
+// x0 + x1 = 1 and x0 + x1 >= 2 over binaries: an equality row and no solution.
+Model infeasible_with_equality() {
+  ModelBuilder b;
+  b.add_col("x0", 0, 1, 1, true);
+  b.add_col("x1", 0, 1, 1, true);
+  const Index eq = b.add_row("one", 1, 1);
+  const Index ge = b.add_row("two", 2, kInf);
+  for (const Index r : {eq, ge}) {
+    b.add_entry(r, 0, 1);
+    b.add_entry(r, 1, 1);
+  }
+  return testing::build_model(b);
+}
+
+// Pick exactly one of ten binaries (costs 1..10): an equality row solved at once.
+Model pick_one() {
+  ModelBuilder b;
+  const Index r = b.add_row("pick", 1, 1);
+  for (int j = 0; j < 10; ++j) b.add_entry(r, b.add_col("y" + std::to_string(j), 0, 1, j + 1.0, true), 1);
+  return testing::build_model(b);
+}
+
 std::vector<double> unit(int n, std::vector<int> ones) {
   std::vector<double> x(static_cast<std::size_t>(n), 0.0);
   for (int j : ones) x[static_cast<std::size_t>(j)] = 1.0;
@@ -327,23 +349,10 @@ TEST(SearchWorker, AWorkerWhoseSolutionsFailTheCheckIsRetired) {
 // the work limit over both; a solution ends the alternation; 0, or a model without equality
 // rows, keeps one engine.
 TEST(SearchWorker, AlternatesEqualityHandlingUntilASolutionExists) {
-  // x0 + x1 = 1 and x0 + x1 >= 2 over binaries: no solution, so the switching never ends.
-  ModelBuilder b;
-  b.add_col("x0", 0, 1, 1, true);
-  b.add_col("x1", 0, 1, 1, true);
-  const Index eq = b.add_row("one", 1, 1);
-  const Index ge = b.add_row("two", 2, kInf);
-  for (const Index r : {eq, ge}) {
-    b.add_entry(r, 0, 1);
-    b.add_entry(r, 1, 1);
-  }
-  const Model infeasible = testing::build_model(b);
+  // No solution, so the switching never ends.
+  const Model infeasible = infeasible_with_equality();
   const Model no_equalities = cover(10);
-  // An exactly-one row: a solution comes at once.
-  ModelBuilder one;
-  const Index r1 = one.add_row("pick", 1, 1);
-  for (int j = 0; j < 10; ++j) one.add_entry(r1, one.add_col("y" + std::to_string(j), 0, 1, j + 1.0, true), 1);
-  const Model feasible = testing::build_model(one);
+  const Model feasible = pick_one();  // a solution comes at once
 
   struct Outcome {
     std::vector<std::string> switches;  // the verbose lines of the switches
@@ -428,20 +437,8 @@ TEST(SearchWorker, AlternatesEqualityHandlingUntilASolutionExists) {
 // from model_for on its first task, never switches, and ends once it or the pool has a
 // solution, without counting as retired; a run without a solution goes to its work limit.
 TEST(SearchWorker, AFeasibilityWorkerEndsOnceASolutionExists) {
-  ModelBuilder one;
-  const Index r1 = one.add_row("pick", 1, 1);
-  for (int j = 0; j < 10; ++j) one.add_entry(r1, one.add_col("y" + std::to_string(j), 0, 1, j + 1.0, true), 1);
-  const Model feasible = testing::build_model(one);
-  ModelBuilder b;
-  b.add_col("x0", 0, 1, 1, true);
-  b.add_col("x1", 0, 1, 1, true);
-  const Index eq = b.add_row("one", 1, 1);
-  const Index ge = b.add_row("two", 2, kInf);
-  for (const Index r : {eq, ge}) {
-    b.add_entry(r, 0, 1);
-    b.add_entry(r, 1, 1);
-  }
-  const Model infeasible = testing::build_model(b);
+  const Model feasible = pick_one();
+  const Model infeasible = infeasible_with_equality();
 
   struct Outcome {
     int built = 0, tasks = 0;
