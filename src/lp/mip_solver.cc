@@ -380,6 +380,11 @@ MipResult solve_mip_once(const Model& m, const MipSettings& settings, const MipC
       }
       tune_for_search(*clp);
     }
+    // Strong branching stops each candidate's dual simplex after 100 iterations, as CBC's own
+    // driver does. CLP's default is unlimited: on 10teams the root's strong branching then ran
+    // for 200,000 iterations and the bound stayed at the LP's 917 (CBC's driver: 924, proven
+    // optimal, in 12,000 iterations).
+    searched->setIntParam(OsiMaxNumIterationHotStart, 100);
     CbcModel model(*searched);  // a clone, with a clone of the CLP handler
     state.top = &model;
     model.passInMessageHandler(&quiet);

@@ -199,6 +199,24 @@ TEST(Lp, ACutoffAtTheOptimumLeavesNothingToFind) {
   }
 }
 
+// Strong branching is bounded per candidate: on 10teams (LP bound 917, optimum 924) CBC's root
+// cuts lift the bound to 924 within 80,000 simplex iterations (here: 65,000). With CLP's
+// unlimited default, the root's strong branching ran on past 200,000 and the bound stayed at 917.
+TEST(Lp, StrongBranchingLeavesRoomForTheRootCuts) {
+  const Model m = read("models/small/10teams.mps.gz");
+  MipSettings s;
+  s.work_per_iteration = 1;  // work counts simplex iterations
+  s.heuristics = false;      // the bound alone is under test
+  double work = 0, bound = -kInf;
+  MipCallbacks cb;
+  cb.on_work = [&](double w) { work += w; };
+  cb.stop = [&] { return work > 80000; };
+  cb.on_bound = [&](double b) { bound = std::max(bound, b); };
+  const MipResult r = solve_mip(m, s, cb);
+  EXPECT_GE(std::max(bound, r.bound), 924 - 1e-6) << "iterations " << work;
+  EXPECT_LE(std::max(bound, r.bound), 924 + 1e-6);
+}
+
 TEST(Lp, TheStopTokenEndsBranchAndBoundQuicklyAndNoProofIsClaimed) {
   const Model m = read("models/small/stein45.mps.gz");
   const auto t0 = std::chrono::steady_clock::now();
