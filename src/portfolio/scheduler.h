@@ -16,6 +16,9 @@
 // incumbent stagnates: once the lane has spent more since the last new
 // best than it had spent up to it, the prover's weight is multiplied by that ratio, up to 8.
 // A model whose optimum was found early is then handed to the search that can prove it.
+// The prover's weight is also multiplied by 0.1 / gap, between 1 and 4, when the MIP gap
+// between the incumbent and the dual bound (set_gap) is below 10%: what is left to gain is
+// small, and only the prover can show there is nothing left.
 //
 // The schedule follows only the costs reported (work units, or seconds when the portfolio
 // asks for timed shares), so with work it is the same every time.
@@ -38,6 +41,8 @@ class LaneScheduler {
   std::size_t pick(const std::function<bool(std::size_t)>& waiting = {});
   // A task of `worker` ended: it spent `work` units and earned `reward` (clipped to [0, 1]).
   void report(std::size_t worker, double work, double reward);
+  // The MIP gap now (1 or more, or inf, when there is no incumbent or no bound).
+  void set_gap(double gap) { gap_ = gap; }
   // The worker has nothing more to do.
   void retire(std::size_t worker);
   bool any_live() const;
@@ -62,6 +67,7 @@ class LaneScheduler {
   double total_at_best_ = 0;     // ... up to the last task that found a new best
   std::uint64_t tasks_ = 0;
   bool have_best_ = false;       // some task of the lane found a new best
+  double gap_ = 1;               // the MIP gap (set_gap)
 };
 
 }  // namespace lsmip::portfolio

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <limits>
 #include <vector>
 
 #include "portfolio/coroutine.h"
@@ -46,6 +47,25 @@ TEST(Scheduler, GivesTheProverMoreWhenTheIncumbentStagnates) {
   // A new best ends the boost.
   s.report(0, 1.0, 1.0);
   EXPECT_LT(s.weight_of(1), s.weight_of(0));
+}
+
+// A MIP gap below 10% multiplies the prover's weight by 0.1 / gap, at most 4; a gap of 10% or
+// more, or no gap at all, leaves it alone; the other workers never change.
+TEST(Scheduler, GivesTheProverMoreWhenTheGapIsSmall) {
+  LaneScheduler s;
+  s.add(0, 3.0);
+  s.add(1, 1.0, /*prover=*/true);
+  s.report(0, 1.0, 1.0);  // a first solution: the prover's weight is no longer halved
+  const double w0 = s.weight_of(0), w1 = s.weight_of(1);
+  s.set_gap(0.5);
+  EXPECT_DOUBLE_EQ(s.weight_of(1), w1);
+  s.set_gap(0.05);
+  EXPECT_NEAR(s.weight_of(1), 2 * w1, 1e-12);
+  s.set_gap(0.001);
+  EXPECT_NEAR(s.weight_of(1), 4 * w1, 1e-12);
+  s.set_gap(std::numeric_limits<double>::infinity());
+  EXPECT_DOUBLE_EQ(s.weight_of(1), w1);
+  EXPECT_DOUBLE_EQ(s.weight_of(0), w0);
 }
 
 TEST(Coroutine, RunsOnlyWhileResumedAndEndsWhenCancelled) {
