@@ -22,6 +22,7 @@
 #include "CglPreProcess.hpp"
 #include "CglProbing.hpp"
 #include "CglTwomir.hpp"
+#include "CglZeroHalf.hpp"
 #include "lp/coin_support.h"
 #endif
 
@@ -431,6 +432,7 @@ MipResult solve_mip_once(const Model& m, const MipSettings& settings, const MipC
     CglMixedIntegerRounding2 mir;
     CglFlowCover flow;
     CglTwomir twomir;
+    CglZeroHalf zero_half;
     if (settings.cuts) {
       model.addCutGenerator(&probing, -1, "Probing");
       model.addCutGenerator(&gomory, -1, "Gomory");
@@ -439,6 +441,9 @@ MipResult solve_mip_once(const Model& m, const MipSettings& settings, const MipC
       model.addCutGenerator(&mir, -1, "MIR");
       model.addCutGenerator(&flow, -1, "Flow");
       model.addCutGenerator(&twomir, -99, "Twomir");  // at the root only
+      // At the root only, as CBC's driver effectively runs it: on 10teams it is what takes the
+      // root to a proof within the exact worker's share (5 s, none in 10 s without it).
+      model.addCutGenerator(&zero_half, -99, "ZeroHalf");
     }
     CbcRounding rounding(model);
     CbcHeuristicFPump pump(model);
