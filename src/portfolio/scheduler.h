@@ -41,7 +41,7 @@ class LaneScheduler {
   std::size_t pick(const std::function<bool(std::size_t)>& waiting = {});
   // A task of `worker` ended: it spent `work` units and earned `reward` (clipped to [0, 1]).
   void report(std::size_t worker, double work, double reward);
-  // The MIP gap now (1 or more, or inf, when there is no incumbent or no bound).
+  // The MIP gap now: in [0, 1], 1 without a dual bound, inf without an incumbent (mip_gap).
   void set_gap(double gap) { gap_ = gap; }
   // The worker has nothing more to do.
   void retire(std::size_t worker);
