@@ -4,8 +4,11 @@
 
 #ifdef LSMIP_HAVE_COIN
 
+#include <algorithm>
 #include <functional>
 #include <span>
+#include <string>
+#include <string_view>
 
 #include "ClpEventHandler.hpp"
 #include "CoinMessageHandler.hpp"
@@ -21,6 +24,27 @@ class QuietHandler final : public CoinMessageHandler {
   QuietHandler() { setLogLevel(0); }
   int print() override { return 0; }
   CoinMessageHandler* clone() const override { return new QuietHandler(*this); }
+};
+
+// A message handler that hands each line of COIN-OR's log, at the given level, to a callback.
+class ForwardingHandler final : public CoinMessageHandler {
+ public:
+  ForwardingHandler(std::function<void(const char*)> sink, int level) : sink_(std::move(sink)) { setLogLevel(level); }
+  // One call per line: some of COIN's messages carry newlines of their own.
+  int print() override {
+    if (!sink_) return 0;
+    std::string_view text(messageBuffer());
+    while (!text.empty()) {
+      const std::size_t end = std::min(text.find('\n'), text.size());
+      if (end > 0) sink_(std::string(text.substr(0, end)).c_str());
+      text.remove_prefix(std::min(end + 1, text.size()));
+    }
+    return 0;
+  }
+  CoinMessageHandler* clone() const override { return new ForwardingHandler(*this); }
+
+ private:
+  std::function<void(const char*)> sink_;
 };
 
 // What a solve polls and reports, shared by every copy of the event handler (CBC clones the

@@ -56,6 +56,8 @@ struct MipSettings {
   // returned only when that run is infeasible too; its solutions (within the tolerance)
   // reach on_solution like any other.
   double row_tolerance = 0;
+  // CBC's (and its CLP's) own log level, 0-3; lines go to MipCallbacks::on_message. 0 = silent.
+  int log_level = 0;
 };
 
 struct MipCallbacks {
@@ -77,6 +79,9 @@ struct MipCallbacks {
       on_root_lp;
   // A valid dual bound (minimisation form, offset included), reported as it improves. Optional.
   std::function<void(double)> on_bound;
+  // One line of CBC's or CLP's own log (no trailing newline), when MipSettings::log_level > 0.
+  // Optional; made from the calling thread.
+  std::function<void(const char*)> on_message;
 };
 
 struct MipResult {

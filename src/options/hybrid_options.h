@@ -32,5 +32,9 @@
     "Node limit of one sub-MIP of the large-neighbourhood worker")                                \
   X(lp_work_per_iteration, double, 0, 0.0, 1e12, "", "hybrid",                                    \
     "Work units one simplex iteration counts for in the schedule (0 = from the model's size: "    \
-    "rows + nonzeros / 4). Work is counted, never timed, so that the schedule is deterministic")
+    "rows + nonzeros / 4). Work is counted, never timed, so that the schedule is deterministic")  \
+  X(coin_log, std::int64_t, 0, 0, 3, "", "hybrid",                                                \
+    "Log level of CBC and CLP inside the exact and sub-MIP workers (0 = silent, 1 = CBC's "      \
+    "progress, 2-3 = more, down to CLP's iterations): their lines go into this log, prefixed "    \
+    "with the worker's name. For diagnosing a slow proof or sub-MIP; the run is otherwise the same")
 // clang-format on

@@ -23,7 +23,9 @@ void ExactWorker::cbc_main() {
   s.work_per_iteration = setup_.options.lp_work_per_iteration;
   if (setup_.seconds_left) s.deadline = setup_.seconds_left();
   if (!start_.empty()) s.start = start_;
+  s.log_level = static_cast<int>(setup_.options.coin_log);
   lp::MipCallbacks cb;
+  cb.on_message = [this](const char* line) { log_.info("[%s cbc] %s", setup_.name.c_str(), line); };
   cb.stop = [this] { return cbc_.cancelled() || (setup_.should_stop && setup_.should_stop()); };
   cb.on_work = [this](double w) { cbc_.spend(w); };
   cb.next_solution = [this](std::vector<double>& x, double& z) {

@@ -276,7 +276,11 @@ void LnsWorker::body() {
     const double cap = kSubMipTasks * setup_.options.portfolio_batch_work;
     double spent = 0;
     bool improved = false;
+    s.log_level = static_cast<int>(setup_.options.coin_log);
     lp::MipCallbacks cb;
+    cb.on_message = [&](const char* line) {
+      log_.info("[%s %s cbc] %s", setup_.name.c_str(), neighbourhood_name(n), line);
+    };
     cb.stop = [&] { return spent > cap || stop(); };
     cb.on_work = [&](double w) {
       spent += w;

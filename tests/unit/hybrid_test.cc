@@ -160,6 +160,32 @@ TEST(Hybrid, AnUnboundedRelaxationWithAFeasiblePointIsUnbounded) {
   }
 }
 
+// --coin-log routes CBC's own lines into the run's log, marked with the worker's name; by
+// default there are none.
+TEST(Hybrid, CoinLogPutsCbcsLinesIntoTheRunsLog) {
+  const Model m = read("models/small/p0033.mps.gz");
+  for (const std::int64_t level : {0, 1}) {
+    SCOPED_TRACE("coin_log " + std::to_string(level));
+    Options o;
+    o.time_limit = 30;
+    o.coin_log = level;
+    std::string log;
+    Logger logger(LogLevel::kNormal);
+    logger.set_sink([&](const std::string& line) { log += line; });
+    Solver solver(m, o, logger);
+    const auto t0 = std::chrono::steady_clock::now();
+    SolveControl c;
+    c.clock = [t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    const SolveResult r = solver.solve(c);
+    EXPECT_EQ(r.status, SolveStatus::kOptimal);
+    if (level == 0) {
+      EXPECT_EQ(log.find("[exact cbc]"), std::string::npos) << log;
+    } else {
+      EXPECT_NE(log.find("[exact cbc] Cbc0013I"), std::string::npos) << log;
+    }
+  }
+}
+
 TEST(Hybrid, WithThePortfolioFamiliesOffOnlyTheLocalSearchRuns) {
   const Model m = read("models/small/p0033.mps.gz");
   Options o;

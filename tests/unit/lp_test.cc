@@ -217,6 +217,33 @@ TEST(Lp, StrongBranchingLeavesRoomForTheRootCuts) {
   EXPECT_LE(std::max(bound, r.bound), 924 + 1e-6);
 }
 
+TEST(Lp, CoinsLogReachesTheCallbackOnlyWhenAskedAndNeverStdout) {
+  const Model m = read("models/small/p0201.mps.gz");
+  for (const int level : {0, 1}) {
+    SCOPED_TRACE("log level " + std::to_string(level));
+    MipSettings s;
+    s.log_level = level;
+    std::vector<std::string> lines;
+    MipCallbacks cb;
+    cb.on_message = [&](const char* line) { lines.emplace_back(line); };
+    ::testing::internal::CaptureStdout();
+    const MipResult r = solve_mip(m, s, cb);
+    EXPECT_EQ(::testing::internal::GetCapturedStdout(), "");
+    ASSERT_EQ(r.status, MipStatus::kOptimal);
+    EXPECT_NEAR(r.objective, 7615, 1e-6);  // p0201's optimum: the log changes nothing
+    if (level == 0) {
+      EXPECT_TRUE(lines.empty());
+      continue;
+    }
+    auto has = [&](const char* code) {
+      return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(code) != std::string::npos; });
+    };
+    EXPECT_TRUE(has("Cbc0013I"));  // the root's cut summary
+    EXPECT_TRUE(has("Cbc0001I"));  // search completed: heuristics' sub-models left the level as set
+    for (const std::string& l : lines) EXPECT_EQ(l.find('\n'), std::string::npos) << l;
+  }
+}
+
 TEST(Lp, TheStopTokenEndsBranchAndBoundQuicklyAndNoProofIsClaimed) {
   const Model m = read("models/small/stein45.mps.gz");
   const auto t0 = std::chrono::steady_clock::now();
