@@ -488,13 +488,6 @@ MipResult solve_mip_once(const Model& m, const MipSettings& settings, const MipC
     }
 
     model.initialSolve();
-    // The root's cut loop ends once a round lifts the bound by less than CBC's own driver's
-    // minimum drop, min(1, |root LP| / 1000 + 1e-4), instead of CbcModel's 1e-4: the search
-    // reaches the tree sooner. Pure CBC time to a proof, three seeds: pp08a 5.3-5.6 s -> 3.9-4.1 s,
-    // vpm2 5.0-7.0 s -> 3.3-4.4 s, 10teams 3.7 s -> 3.9 s, stein45 11-12 s -> 14 s. (The
-    // driver's other sizes, 100 root rounds below 5,000 columns and 10 strong-branching
-    // candidates, were no faster: 10teams took 17 s with the latter.)
-    model.setMinimumDrop(std::min(1.0, std::fabs(model.getMinimizationObjValue()) * 1e-3 + 1e-4));
     // When every objective column is integer with commensurable coefficients, solution values
     // are multiples of a step, and a node that cannot beat the incumbent by one step is pruned.
     model.analyzeObjective();
