@@ -69,7 +69,8 @@ void LaneScheduler::report(std::size_t worker, double work, double reward) {
   total_ += w;
   ++tasks_;
   if (reward >= 1.0) {
-    total_at_best_ = total_;
+    // Stagnation is the others' (see the header): the prover's own new bests are its reward.
+    if (!e.prover) total_at_best_ = total_;
     have_best_ = true;
   }
   // The average moves by 0.2 for a task of the lane's mean cost and less for a cheaper one, so

@@ -14,8 +14,11 @@
 // has half its weight until a task of the lane has found a first solution (the local search
 // finds first solutions far sooner, and its time is then the scarce one), and more when the
 // incumbent stagnates: once the lane has spent more since the last new
-// best than it had spent up to it, the prover's weight is multiplied by that ratio, up to 8.
-// A model whose optimum was found early is then handed to the search that can prove it.
+// best found by another worker than it had spent up to it, the prover's weight is multiplied
+// by that ratio, up to 8. A model whose optimum was found early is then handed to the search
+// that can prove it. New bests found by the prover itself do not end the boost: they show the
+// tree search is the one making progress, as it does on small models where it both finds the
+// last improvements and proves them.
 // The prover's weight is also multiplied by 0.1 / gap, between 1 and 4, when the MIP gap
 // between the incumbent and the dual bound (set_gap) is below 10%: what is left to gain is
 // small, and only the prover can show there is nothing left.
@@ -64,7 +67,7 @@ class LaneScheduler {
   std::vector<std::size_t> order_;
   std::vector<Entry> entries_;
   double total_ = 0;             // work of all the lane's tasks
-  double total_at_best_ = 0;     // ... up to the last task that found a new best
+  double total_at_best_ = 0;     // ... up to the last task of a non-prover that found a new best
   std::uint64_t tasks_ = 0;
   bool have_best_ = false;       // some task of the lane found a new best
   double gap_ = 1;               // the MIP gap (set_gap)

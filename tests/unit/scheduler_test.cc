@@ -44,7 +44,10 @@ TEST(Scheduler, GivesTheProverMoreWhenTheIncumbentStagnates) {
   const double w0 = s.work_of(0), w1 = s.work_of(1);
   for (int t = 0; t < 400; ++t) s.report(s.pick(), 1.0, 0.0);
   EXPECT_GT(s.work_of(1) - w1, s.work_of(0) - w0);
-  // A new best ends the boost.
+  // The prover's own new best leaves the boost alone; another worker's ends it.
+  const double boosted = s.weight_of(1) / s.weight_of(0);
+  s.report(1, 1.0, 1.0);
+  EXPECT_GE(s.weight_of(1) / s.weight_of(0), boosted);
   s.report(0, 1.0, 1.0);
   EXPECT_LT(s.weight_of(1), s.weight_of(0));
 }
