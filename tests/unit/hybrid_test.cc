@@ -52,14 +52,17 @@ std::vector<Known> small_known() {
   return out;
 }
 
-// A solve on a wall clock with a time limit (the tests' safety net).
-SolveResult timed_run(const Model& m, Options o) {
-  Logger quiet(LogLevel::kQuiet);
-  Solver s(m, o, quiet);
+// A solve on a wall clock with a time limit (the tests' safety net), logging to `log`.
+SolveResult timed_run(const Model& m, Options o, Logger& log) {
+  Solver s(m, o, log);
   const auto t0 = std::chrono::steady_clock::now();
   SolveControl c;
   c.clock = [t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   return s.solve(c);
+}
+SolveResult timed_run(const Model& m, Options o) {
+  Logger quiet(LogLevel::kQuiet);
+  return timed_run(m, std::move(o), quiet);
 }
 
 class SmallModels : public ::testing::TestWithParam<Known> {};
@@ -172,11 +175,7 @@ TEST(Hybrid, CoinLogPutsCbcsLinesIntoTheRunsLog) {
     std::string log;
     Logger logger(LogLevel::kNormal);
     logger.set_sink([&](const std::string& line) { log += line; });
-    Solver solver(m, o, logger);
-    const auto t0 = std::chrono::steady_clock::now();
-    SolveControl c;
-    c.clock = [t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    const SolveResult r = solver.solve(c);
+    const SolveResult r = timed_run(m, o, logger);
     EXPECT_EQ(r.status, SolveStatus::kOptimal);
     if (level == 0) {
       EXPECT_EQ(log.find("[exact cbc]"), std::string::npos) << log;
