@@ -25,9 +25,9 @@
     "worker (a share of time, or of work units with --deterministic on or a work limit); the "   \
     "scheduler then moves it towards the workers that improve the incumbent or the bound")      \
   X(lp_start, bool, true, 0, 0, "", "hybrid",                                                    \
-    "Once the root LP is solved, a local search that has no incumbent yet restarts from the "    \
-    "LP solution rounded to the integers, and one that has an incumbent starts its next restart " \
-    "there (once)")                                                                               \
+    "Once the root LP is solved, each local search restarts from the LP solution rounded to the " \
+    "integers, once, keeping its incumbent; one without an incumbent only when the rounding "    \
+    "violates no more rows than its current point")                                              \
   X(lns_nodes, std::int64_t, 500, 1, 1000000000, "", "hybrid",                                    \
     "Node limit of one sub-MIP of the large-neighbourhood worker")                                \
   X(lp_work_per_iteration, double, 0, 0.0, 1e12, "", "hybrid",                                    \

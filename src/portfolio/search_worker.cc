@@ -267,8 +267,10 @@ void SearchWorker::absorb(const SolutionPool& pool) {
     if (const std::shared_ptr<const LpPoint> lp = setup_.bound->lp();
         lp && lp->x.size() == static_cast<std::size_t>(setup_.reduced->num_cols())) {
       lp_used_ = true;
-      log_.log(LogLevel::kVerbose, "%s: restarts from the root LP's rounding\n", setup_.name.c_str());
-      ls_->restart_from(lp->x);  // the incumbent, if any, is kept
+      // The incumbent, if any, is kept; without one a rounding worse than the current point is declined.
+      const bool restarts = ls_->restart_from(lp->x);
+      log_.log(LogLevel::kVerbose, "%s: %s the root LP's rounding\n", setup_.name.c_str(),
+               restarts ? "restarts from" : "declines (more rows violated than now)");
     }
   }
   const PortfolioShare share = choice<PortfolioShare>(setup_.options);

@@ -65,10 +65,7 @@ class Engine {
   double work() const { return st_.work(); }
   bool import_incumbent(std::span<const double> x);
   void set_restart_point(std::span<const double> x) { restart_point_ = snap(x); }
-  void restart_from(std::span<const double> x) {
-    restart_point_ = snap(x);
-    restart_now_ = true;
-  }
+  bool restart_from(std::span<const double> x);
   bool has_incumbent() const { return found_; }
 
  private:
@@ -88,6 +85,8 @@ class Engine {
   void run_check();
   // x rounded (integers) and clipped into the search model's bounds.
   std::vector<double> snap(std::span<const double> x) const;
+  // Rows that x (one value per column) violates; counts O(nnz) work.
+  std::size_t rows_violated_by(const std::vector<double>& x);
   // ls_flip_cache auto: after the probe steps, turns the maintained flip scores on when their
   // estimated upkeep per move is below the scoring they save (both counted, never timed).
   void decide_flip_cache();
@@ -258,6 +257,30 @@ std::vector<double> Engine::snap(std::span<const double> x) const {
     if (!std::isfinite(e)) e = default_value(sm_.lb[j], sm_.ub[j]);
   }
   return v;
+}
+
+std::size_t Engine::rows_violated_by(const std::vector<double>& x) {
+  std::size_t count = 0;
+  for (Index i = 0; i < sm_.num_rows; ++i) {
+    Real a = 0;
+    for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) {
+      a += static_cast<Real>(sm_.row_coef[p]) * static_cast<Real>(x[sm_.row_col[p]]);
+    }
+    if (a > sm_.rows[i].hi_tol || a < sm_.rows[i].lo_tol) ++count;
+  }
+  st_.add_work(static_cast<double>(sm_.row_start[sm_.num_rows] + sm_.num_rows));
+  return count;
+}
+
+bool Engine::restart_from(std::span<const double> given) {
+  std::vector<double> x = snap(given);
+  if (x.empty()) return false;
+  // Without an incumbent the current point is the search's progress towards one: a point
+  // that violates more rows would undo it.
+  if (!found_ && rows_violated_by(x) > static_cast<std::size_t>(st_.violated.size())) return false;
+  restart_point_ = std::move(x);
+  restart_now_ = true;
+  return true;
 }
 
 bool Engine::import_incumbent(std::span<const double> given) {
@@ -720,7 +743,7 @@ bool LocalSearch::run_for(double work) {
 double LocalSearch::work() const { return engine_->work(); }
 bool LocalSearch::import_incumbent(std::span<const double> x) { return engine_->import_incumbent(x); }
 void LocalSearch::set_restart_point(std::span<const double> x) { engine_->set_restart_point(x); }
-void LocalSearch::restart_from(std::span<const double> x) { engine_->restart_from(x); }
+bool LocalSearch::restart_from(std::span<const double> x) { return engine_->restart_from(x); }
 bool LocalSearch::has_incumbent() const { return engine_->has_incumbent(); }
 
 SearchResult run_local_search(const Model& model, const Options& options,

@@ -146,9 +146,11 @@ class LocalSearch {
   bool import_incumbent(std::span<const double> x);
   // The next restart from the best solution starts at x instead (rounded and clipped); once.
   void set_restart_point(std::span<const double> x);
-  // Restarts at x (rounded and clipped) before the next step, with or without an incumbent:
-  // weights reset, tabu cleared, as any restart.
-  void restart_from(std::span<const double> x);
+  // Restarts at x (rounded and clipped) before the next step: weights reset, tabu cleared, as
+  // any restart. Without an incumbent only when x violates no more rows than the current
+  // point (the search's progress towards a first solution is kept otherwise). Returns true
+  // when the restart is set; false for a point of the wrong size or a declined one.
+  bool restart_from(std::span<const double> x);
   // True once the engine holds an incumbent (its own or an imported one).
   bool has_incumbent() const;
 

@@ -257,6 +257,47 @@ TEST(SearchState, NeighbourhoodEpochsLeaveFrozenVariablesAlone) {
   EXPECT_GE(total_epochs, frozen_epochs);
 }
 
+// Without an incumbent, restart_from() keeps the search's progress against a point that
+// violates more rows than the current one; with an incumbent it always restarts.
+TEST(SearchState, RestartFromDeclinesAWorsePointOnlyWithoutAnIncumbent) {
+  ModelBuilder b;
+  for (int j = 0; j < 4; ++j) b.add_col("x" + std::to_string(j), 0, 1, 1, true);
+  const Index never = b.add_row("never", 3, kInf);  // x0 + x1 >= 3: no binary point meets it
+  b.add_entry(never, 0, 1);
+  b.add_entry(never, 1, 1);
+  for (int j = 2; j < 4; ++j) b.add_entry(b.add_row("off" + std::to_string(j), -kInf, 0), j, 1);
+  Result<Model> built = b.build();
+  ASSERT_TRUE(built.ok()) << built.status().to_string();
+  const Model infeasible = std::move(built).value();
+  Options options;
+  options.ls_parity_start = false;
+  Logger log(LogLevel::kQuiet);
+  LocalSearch ls(infeasible, options, {}, log);
+  const std::vector<double> zeros(4, 0.0), ones(4, 1.0);
+  ls.start(zeros);
+  ASSERT_EQ(ls.num_violated(), 1);
+  ASSERT_FALSE(ls.has_incumbent());
+  EXPECT_FALSE(ls.restart_from(ones));                     // three rows violated
+  EXPECT_FALSE(ls.restart_from(std::vector<double>(3)));   // the wrong size
+  EXPECT_TRUE(ls.restart_from(std::vector<double>{0.4, 0.2, 0.3, 0.1}));  // rounds to zeros
+  ASSERT_TRUE(ls.iterate());
+  EXPECT_EQ(ls.result().restarts, 1u);
+
+  ModelBuilder f;
+  for (int j = 0; j < 2; ++j) f.add_col("x" + std::to_string(j), 0, 1, 1, true);
+  const Index one = f.add_row("one", 1, kInf);
+  f.add_entry(one, 0, 1);
+  f.add_entry(one, 1, 1);
+  Result<Model> fb = f.build();
+  ASSERT_TRUE(fb.ok());
+  const Model feasible = std::move(fb).value();
+  LocalSearch with(feasible, options, {}, log);
+  with.start(std::vector<double>{1, 0});
+  for (int t = 0; t < 10 && !with.has_incumbent(); ++t) ASSERT_TRUE(with.iterate());
+  ASSERT_TRUE(with.has_incumbent());
+  EXPECT_TRUE(with.restart_from(std::vector<double>{0, 0}));  // violates "one": taken all the same
+}
+
 TEST(SearchState, LubySequence) {
   const std::uint64_t expect[] = {1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1};
   for (std::uint64_t k = 1; k <= 16; ++k) EXPECT_EQ(luby(k), expect[k - 1]) << "k = " << k;
