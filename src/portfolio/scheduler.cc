@@ -12,7 +12,7 @@ void LaneScheduler::add(std::size_t worker, double base_weight, bool prover) {
 double LaneScheduler::weight(const Entry& e) const {
   double w = e.base * (0.25 + e.reward);
   if (!e.prover) return w;
-  if (!have_best_) return w * 0.5;  // first solutions come from the others: a smaller share
+  if (!have_best_) return w * 0.25;  // first solutions come from the others: a smaller share
   if (total_at_best_ > 0) w *= std::min(8.0, std::max(1.0, (total_ - total_at_best_) / total_at_best_));
   if (gap_ < 0.1) w *= std::min(4.0, 0.1 / std::max(gap_, 0.025));
   return w;

@@ -11,7 +11,7 @@
 // spent per unit of current weight (ties: the lower position).
 //
 // A worker added as the lane's prover (the exact worker, which can end the run with a proof)
-// has half its weight until a task of the lane has found a first solution (the local search
+// has a quarter of its weight until a task of the lane has found a first solution (the local search
 // finds first solutions far sooner, and its time is then the scarce one), and more when the
 // incumbent stagnates: once the lane has spent more since the last new
 // best found by another worker than it had spent up to it, the prover's weight is multiplied

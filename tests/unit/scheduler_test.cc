@@ -52,13 +52,26 @@ TEST(Scheduler, GivesTheProverMoreWhenTheIncumbentStagnates) {
   EXPECT_LT(s.weight_of(1), s.weight_of(0));
 }
 
+// Until a task finds a first solution the prover has a quarter of its weight: with equal base
+// weights and rewards the other worker gets four times its work; after it, equal shares.
+TEST(Scheduler, GivesTheProverAQuarterUntilAFirstSolution) {
+  LaneScheduler s;
+  s.add(0, 1.0);
+  s.add(1, 1.0, /*prover=*/true);
+  EXPECT_NEAR(s.weight_of(1) / s.weight_of(0), 0.25, 1e-12);
+  for (int t = 0; t < 500; ++t) s.report(s.pick(), 1.0, 0.0);
+  EXPECT_NEAR(s.work_of(0) / s.work_of(1), 4.0, 0.1);
+  s.report(1, 1.0, 1.0);  // the prover's own first solution counts as well
+  EXPECT_GT(s.weight_of(1), s.weight_of(0));  // its reward rose; nothing else scales it
+}
+
 // A MIP gap below 10% multiplies the prover's weight by 0.1 / gap, at most 4; a gap of 10% or
 // more, or no gap at all, leaves it alone; the other workers never change.
 TEST(Scheduler, GivesTheProverMoreWhenTheGapIsSmall) {
   LaneScheduler s;
   s.add(0, 3.0);
   s.add(1, 1.0, /*prover=*/true);
-  s.report(0, 1.0, 1.0);  // a first solution: the prover's weight is no longer halved
+  s.report(0, 1.0, 1.0);  // a first solution: the prover's weight is no longer cut to a quarter
   const double w0 = s.weight_of(0), w1 = s.weight_of(1);
   s.set_gap(0.5);
   EXPECT_DOUBLE_EQ(s.weight_of(1), w1);
