@@ -266,7 +266,7 @@ std::size_t Engine::rows_violated_by(const std::vector<double>& x) {
     for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) {
       a += static_cast<Real>(sm_.row_coef[p]) * static_cast<Real>(x[sm_.row_col[p]]);
     }
-    if (a > sm_.rows[i].hi_tol || a < sm_.rows[i].lo_tol) ++count;
+    if (st_.row_violated(i, a)) ++count;
   }
   st_.add_work(static_cast<double>(sm_.row_start[sm_.num_rows] + sm_.num_rows));
   return count;
