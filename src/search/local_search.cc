@@ -85,8 +85,6 @@ class Engine {
   void run_check();
   // x rounded (integers) and clipped into the search model's bounds.
   std::vector<double> snap(std::span<const double> x) const;
-  // Rows that x (one value per column) violates; counts O(nnz) work.
-  std::size_t rows_violated_by(const std::vector<double>& x);
   // ls_flip_cache auto: after the probe steps, turns the maintained flip scores on when their
   // estimated upkeep per move is below the scoring they save (both counted, never timed).
   void decide_flip_cache();
@@ -259,25 +257,12 @@ std::vector<double> Engine::snap(std::span<const double> x) const {
   return v;
 }
 
-std::size_t Engine::rows_violated_by(const std::vector<double>& x) {
-  std::size_t count = 0;
-  for (Index i = 0; i < sm_.num_rows; ++i) {
-    Real a = 0;
-    for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) {
-      a += static_cast<Real>(sm_.row_coef[p]) * static_cast<Real>(x[sm_.row_col[p]]);
-    }
-    if (st_.row_violated(i, a)) ++count;
-  }
-  st_.add_work(static_cast<double>(sm_.row_start[sm_.num_rows] + sm_.num_rows));
-  return count;
-}
-
 bool Engine::restart_from(std::span<const double> given) {
   std::vector<double> x = snap(given);
   if (x.empty()) return false;
   // Without an incumbent the current point is the search's progress towards one: a point
   // that violates more rows would undo it.
-  if (!found_ && rows_violated_by(x) > static_cast<std::size_t>(st_.violated.size())) return false;
+  if (!found_ && st_.rows_violated_at(x) > static_cast<std::size_t>(st_.violated.size())) return false;
   restart_point_ = std::move(x);
   restart_now_ = true;
   return true;

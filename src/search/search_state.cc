@@ -71,13 +71,29 @@ void SearchState::recompute() {
   moves_since_recompute = 0;
 }
 
-void SearchState::recompute_row(Index i) {
+Real SearchState::activity_at(Index i, const std::vector<double>& values, Real* magnitude) const {
   Real a = 0, mag = 0;
   for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) {
-    const Real t = static_cast<Real>(sm_.row_coef[p]) * static_cast<Real>(x[sm_.row_col[p]]);
+    const Real t = static_cast<Real>(sm_.row_coef[p]) * static_cast<Real>(values[sm_.row_col[p]]);
     a += t;
     mag += std::fabs(t);
   }
+  if (magnitude != nullptr) *magnitude = mag;
+  return a;
+}
+
+std::size_t SearchState::rows_violated_at(const std::vector<double>& values) {
+  std::size_t count = 0;
+  for (Index i = 0; i < sm_.num_rows; ++i) {
+    if (row_violated(i, activity_at(i, values))) ++count;
+  }
+  work_ += static_cast<double>(sm_.row_start[sm_.num_rows] + sm_.num_rows);
+  return count;
+}
+
+void SearchState::recompute_row(Index i) {
+  Real mag = 0;
+  const Real a = activity_at(i, x, &mag);
   act[i] = a;
   act_d[i] = static_cast<double>(a);
   act_err[i] = sm_.exact ? 0.0f : static_cast<float>(mag * kUnitErr);
@@ -149,12 +165,8 @@ void SearchState::add_weight(Index i, std::int64_t delta, std::int64_t limit, bo
 std::string SearchState::check_against_scratch() const {
   char buf[256];
   for (Index i = 0; i < sm_.num_rows; ++i) {
-    Real a = 0, mag = 0;
-    for (NzIndex p = sm_.row_start[i]; p < sm_.row_start[i + 1]; ++p) {
-      const Real t = static_cast<Real>(sm_.row_coef[p]) * static_cast<Real>(x[sm_.row_col[p]]);
-      a += t;
-      mag += std::fabs(t);
-    }
+    Real mag = 0;
+    const Real a = activity_at(i, x, &mag);
     const Real diff = std::fabs(a - act[i]);
     const Real allowed = sm_.exact ? 0 : static_cast<Real>(act_err[i]) + mag * 4 * kUnitErr;
     if (diff > allowed) {

@@ -44,6 +44,12 @@ class SearchState {
   void apply(Index j, double value);
   // Recomputes the activity of one row exactly. Cost O(row length).
   void recompute_row(Index i);
+  // Activity of row i at `values` (one per column), from scratch, and the sum of its terms'
+  // magnitudes in `magnitude` when given. The state is not touched. Cost O(row length).
+  Real activity_at(Index i, const std::vector<double>& values, Real* magnitude = nullptr) const;
+  // Rows that `values` would violate, counted from scratch; the state's values are not
+  // touched, the O(nnz) cost is added to its work.
+  std::size_t rows_violated_at(const std::vector<double>& values);
 
   // Amount by which activity `a` lies outside row i's sides, 0 when within tolerance.
   template <typename T>
