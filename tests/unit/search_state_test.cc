@@ -13,6 +13,7 @@
 #include "search/neighbourhood.h"
 #include "search/restart_policy.h"
 #include "search/search_model.h"
+#include "test_util.h"
 #include "util/rng.h"
 
 namespace lsmip::search {
@@ -266,9 +267,7 @@ TEST(SearchState, RestartFromDeclinesAWorsePointOnlyWithoutAnIncumbent) {
   b.add_entry(never, 0, 1);
   b.add_entry(never, 1, 1);
   for (int j = 2; j < 4; ++j) b.add_entry(b.add_row("off" + std::to_string(j), -kInf, 0), j, 1);
-  Result<Model> built = b.build();
-  ASSERT_TRUE(built.ok()) << built.status().to_string();
-  const Model infeasible = std::move(built).value();
+  const Model infeasible = testing::build_model(b);
   Options options;
   options.ls_parity_start = false;
   Logger log(LogLevel::kQuiet);
@@ -288,9 +287,7 @@ TEST(SearchState, RestartFromDeclinesAWorsePointOnlyWithoutAnIncumbent) {
   const Index one = f.add_row("one", 1, kInf);
   f.add_entry(one, 0, 1);
   f.add_entry(one, 1, 1);
-  Result<Model> fb = f.build();
-  ASSERT_TRUE(fb.ok());
-  const Model feasible = std::move(fb).value();
+  const Model feasible = testing::build_model(f);
   LocalSearch with(feasible, options, {}, log);
   with.start(std::vector<double>{1, 0});
   for (int t = 0; t < 10 && !with.has_incumbent(); ++t) ASSERT_TRUE(with.iterate());
