@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "lp/lp_relaxation.h"
+#include "lp/objective_step.h"
 
 #ifdef LSMIP_HAVE_COIN
 #include "CbcEventHandler.hpp"
@@ -251,6 +252,15 @@ class ForeignSolutions final : public CbcHeuristic {
   std::vector<double> buffer_, lowered_;
 };
 
+// objective_step (lp/objective_step.h) of CBC's columns.
+double cbc_objective_step(const OsiSolverInterface& si) {
+  const auto n = static_cast<std::size_t>(si.getNumCols());
+  std::vector<char> integer(n);
+  for (std::size_t j = 0; j < n; ++j) integer[j] = si.isInteger(static_cast<int>(j)) ? 1 : 0;
+  return objective_step(std::span<const double>(si.getObjCoefficients(), n), std::span<const double>(si.getColLower(), n),
+                        std::span<const double>(si.getColUpper(), n), integer);
+}
+
 // Sets CLP up for the many small re-solves of a tree search, as CBC's own driver does: the
 // factorization, scaling and row copy are kept between solves (more boldly on small models),
 // and CLP is told it runs inside branch-and-bound.
@@ -490,7 +500,15 @@ MipResult solve_mip_once(const Model& m, const MipSettings& settings, const MipC
     model.initialSolve();
     // When every objective column is integer with commensurable coefficients, solution values
     // are multiples of a step, and a node that cannot beat the incumbent by one step is pruned.
+    // CBC's own analysis gives up as soon as any column, even a continuous one without a cost,
+    // has a bound that is not a multiple of 1/4. Presolve tightens continuous bounds to such
+    // values: on presolved vpm2 CBC found a step of 1e-5 instead of 0.25 and needed about
+    // 9,600 nodes instead of 250-400. The step is installed as CBC installs its own.
     model.analyzeObjective();
+    if (const double step = cbc_objective_step(*model.solver());
+        step * 0.999 > model.getDblParam(CbcModel::CbcCutoffIncrement)) {
+      model.setDblParam(CbcModel::CbcCutoffIncrement, std::max(step * 0.999, step - 1e-4));
+    }
     OsiSolverInterface* root = model.solver();
     if (hooks.stopped) {
       out.status = MipStatus::kStopped;
