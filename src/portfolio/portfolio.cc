@@ -23,7 +23,7 @@ Portfolio::Portfolio(std::vector<std::unique_ptr<Worker>> workers, SolutionPool&
     LaneScheduler s;
     for (std::size_t i : settings_.lanes[l]) {
       s.add(i, i < settings_.weights.size() ? settings_.weights[i] : 1.0,
-            i < settings_.provers.size() && settings_.provers[i] != 0);
+            i < settings_.roles.size() ? settings_.roles[i] : LaneScheduler::Role::kPlain);
       lane_of_[i] = l;
     }
     lanes_.push_back(std::move(s));
@@ -77,9 +77,9 @@ double Portfolio::gap() const {
   return mip_gap(pool_.best_min_objective(), settings_.bound->value());
 }
 
-void Portfolio::report(std::size_t l, std::size_t i, double work_before, std::uint64_t version_before,
+void Portfolio::report(std::size_t l, std::size_t i, double work_before, std::uint64_t gains_before,
                        double started, double gap_before) {
-  double reward = pool_.version() != version_before ? 1.0 : 0.0;
+  double reward = pool_.gains() != gains_before ? 1.0 : 0.0;
   const double gap_now = gap();
   if (reward == 0 && gap_before > 0 && std::isfinite(gap_before)) reward = (gap_before - gap_now) / gap_before;
   lanes_[l].set_gap(gap_now);
@@ -98,14 +98,14 @@ void Portfolio::run_inline() {
     const std::size_t i = lanes_[0].pick(waiting_);
     if (i == LaneScheduler::npos) return;
     const double before = workers_[i]->stats().work;
-    const std::uint64_t version = pool_.version();  // a live worker publishes during its task
+    const std::uint64_t gains = pool_.gains();  // a live worker publishes during its task
     const double started = seconds_now(), gap_before = gap();
     if (!task(i)) {
       live_[i] = 0;
       lanes_[0].retire(i);
     }
     workers_[i]->publish(pool_);
-    report(0, i, before, version, started, gap_before);
+    report(0, i, before, gains, started, gap_before);
     ++batches_;
     if (settings_.deterministic && settings_.sync) settings_.sync(batches_);
     if (!lanes_[0].any_live() || out_of_memory_.load() || (stop_ && stop_())) return;
@@ -127,10 +127,10 @@ void Portfolio::run_deterministic() {
     // Publication in worker order, then absorption in worker order.
     for (std::size_t i = 0; i < workers_.size(); ++i) {
       const std::size_t l = lane_of_[i];
-      const std::uint64_t version = pool_.version();
+      const std::uint64_t gains = pool_.gains();
       const double gap_before = gap();
       workers_[i]->publish(pool_);
-      if (ran[l] == i) report(l, i, before[l], version, 0.0, gap_before);
+      if (ran[l] == i) report(l, i, before[l], gains, 0.0, gap_before);
     }
     if (settings_.sync) settings_.sync(batches_);
     bool any = false;
@@ -172,14 +172,14 @@ void Portfolio::run_opportunistic() {
       const std::size_t i = lanes_[l].pick(waiting_);
       if (i == LaneScheduler::npos) return;
       const double before = workers_[i]->stats().work;
-      const std::uint64_t version = pool_.version();
+      const std::uint64_t gains = pool_.gains();
       const double started = seconds_now(), gap_before = gap();
       if (!task(i)) {
         live_[i] = 0;
         lanes_[l].retire(i);
       }
       workers_[i]->publish(pool_);
-      report(l, i, before, version, started, gap_before);
+      report(l, i, before, gains, started, gap_before);
       if (!lanes_[l].any_live() || stopping.load(std::memory_order_relaxed)) return;
       if (out_of_memory_.load() || (stop_ && stop_())) {
         stopping.store(true, std::memory_order_relaxed);

@@ -36,8 +36,8 @@ struct PortfolioSettings {
   std::vector<std::vector<std::size_t>> lanes;
   // Base weight of each worker in its lane's schedule (empty: all 1).
   std::vector<double> weights;
-  // Per worker (empty: none): the lane's prover, see LaneScheduler.
-  std::vector<char> provers;
+  // Per worker (empty or missing: plain): its role in its lane's schedule (LaneScheduler).
+  std::vector<LaneScheduler::Role> roles;
   // The lanes' schedulers share a thread by the wall-clock seconds of the tasks instead of
   // their work units. Work units of different workers measure different things (the local
   // search counts nonzeros touched, a MIP solver simplex iterations, which leave out its cut
@@ -76,9 +76,10 @@ class Portfolio {
   // Runs one task of lane `l`'s next worker, with publication and absorption done by the
   // caller; returns the worker run, or npos when the lane has no live worker.
   std::size_t lane_task(std::size_t l);
-  // After worker i published: tells its lane what the task cost and whether the pool's best
-  // changed; reports a finished task of worker i to lane l's scheduler (`started`: its start, in seconds).
-  void report(std::size_t l, std::size_t i, double work_before, std::uint64_t version_before, double started,
+  // After worker i published: tells lane l's scheduler what its task cost and whether the
+  // pool's best made a gain (SolutionPool::gains) or the MIP gap closed (`started`: the task's
+  // start, in seconds).
+  void report(std::size_t l, std::size_t i, double work_before, std::uint64_t gains_before, double started,
               double gap_before);
   // The MIP gap of the pool's best against the bound (1 without a bound, inf without a best).
   double gap() const;

@@ -4,16 +4,28 @@
 
 namespace lsmip::portfolio {
 
-void LaneScheduler::add(std::size_t worker, double base_weight, bool prover) {
+void LaneScheduler::add(std::size_t worker, double base_weight, Role role) {
   order_.push_back(worker);
-  entries_.push_back(Entry{std::max(base_weight, 1e-6), 0.5, 0, true, prover, false});
+  Entry e;
+  e.base = std::max(base_weight, 1e-6);
+  e.role = role;
+  entries_.push_back(e);
+}
+
+double LaneScheduler::stagnation() const {
+  if (!(total_at_best_ > 0)) return 1.0;
+  return std::min(8.0, std::max(1.0, (total_ - total_at_best_) / total_at_best_));
 }
 
 double LaneScheduler::weight(const Entry& e) const {
   double w = e.base * (0.25 + e.reward);
-  if (!e.prover) return w;
+  switch (e.role) {
+    case Role::kPlain: return w;
+    case Role::kBooster: return gap_ < 0.1 ? w : w * stagnation();
+    case Role::kProver: break;
+  }
   if (!have_best_) return w * 0.25;  // first solutions come from the others: a smaller share
-  if (total_at_best_ > 0) w *= std::min(8.0, std::max(1.0, (total_ - total_at_best_) / total_at_best_));
+  w *= stagnation();
   if (gap_ < 0.1) w *= std::min(4.0, 0.1 / std::max(gap_, 0.025));
   return w;
 }
@@ -69,8 +81,9 @@ void LaneScheduler::report(std::size_t worker, double work, double reward) {
   total_ += w;
   ++tasks_;
   if (reward >= 1.0) {
-    // Stagnation is the others' (see the header): the prover's own new bests are its reward.
-    if (!e.prover) total_at_best_ = total_;
+    // Stagnation is the plain workers' (see the header): the prover's and the boosters' own
+    // new bests are their reward.
+    if (e.role == Role::kPlain) total_at_best_ = total_;
     have_best_ = true;
   }
   // The average moves by 0.2 for a task of the lane's mean cost and less for a cheaper one, so

@@ -3,8 +3,8 @@
 // reward, as a bandit (in the spirit of SCIP's ALNS and CP-SAT's LNS scheduling).
 //
 // Every worker has a base weight; its current weight is base * (0.25 + reward), where reward
-// is an exponential average of each task's reward in [0, 1] (1 for a task that improved the
-// pool's best, the share of the MIP gap it closed for one that raised the dual bound, 0
+// is an exponential average of each task's reward in [0, 1] (1 for a task that made a gain of
+// the pool's best (SolutionPool::gains), the share of the MIP gap it closed for one that raised the dual bound, 0
 // otherwise), starting at 0.5. A task of the lane's mean cost moves the average by 0.2, a
 // cheaper one by less (down to 0.004), so that the reward is per unit of cost: a worker with
 // short tasks does not gain or lose faster than one with long tasks. The next task goes to the live worker with the least work
@@ -23,6 +23,13 @@
 // between the incumbent and the dual bound (set_gap) is below 10%: what is left to gain is
 // small, and only the prover can show there is nothing left.
 //
+// A worker added as a booster (the sub-MIP worker) gets the same stagnation boost while the
+// MIP gap is 10% or more: when the local search stagnates far from the bound, better
+// solutions are what is missing, and sub-MIPs find them (pk1, seeds 2 and 3 at 10 s: 14
+// instead of 16 or 18). Below 10% the prover alone is boosted, so that proofs within reach
+// keep their time. New bests of the prover and of boosters do not end the boost: stagnation
+// is measured on the other workers, the local searches.
+//
 // The schedule follows only the costs reported (work units, or seconds when the portfolio
 // asks for timed shares), so with work it is the same every time.
 #pragma once
@@ -36,8 +43,13 @@ namespace lsmip::portfolio {
 
 class LaneScheduler {
  public:
-  // Adds a worker (its index in the portfolio) with a base weight > 0; `prover`: see above.
-  void add(std::size_t worker, double base_weight, bool prover = false);
+  enum class Role : std::uint8_t {
+    kPlain,    // its weight follows its reward
+    kBooster,  // ... and the stagnation boost while the MIP gap is 10% or more
+    kProver,   // ... a quarter before a first solution, the stagnation boost, the gap factor
+  };
+  // Adds a worker (its index in the portfolio) with a base weight > 0 and a role (see above).
+  void add(std::size_t worker, double base_weight, Role role = Role::kPlain);
   // The next worker to run, or npos when none is live. Workers for which `waiting` is true
   // are passed over while another live worker is not waiting, and keep pace meanwhile (their
   // account is raised to the one picked), so that they get no burst of tasks after the wait.
@@ -59,15 +71,19 @@ class LaneScheduler {
  private:
   struct Entry {
     double base = 1, reward = 0.5, work = 0;
-    bool live = true, prover = false;
+    bool live = true;
+    Role role = Role::kPlain;
     bool waiting = false;  // passed over by the last pick
   };
   std::size_t slot(std::size_t worker) const;
   double weight(const Entry& e) const;
+  // The stagnation factor: lane work since the last new best of a plain worker over the work
+  // up to it, between 1 and 8.
+  double stagnation() const;
   std::vector<std::size_t> order_;
   std::vector<Entry> entries_;
   double total_ = 0;             // work of all the lane's tasks
-  double total_at_best_ = 0;     // ... up to the last task of a non-prover that found a new best
+  double total_at_best_ = 0;     // ... up to the last task of a plain worker that found a new best
   std::uint64_t tasks_ = 0;
   bool have_best_ = false;       // some task of the lane found a new best
   double gap_ = 1;               // the MIP gap (set_gap)

@@ -1,6 +1,7 @@
 #include "portfolio/solution_pool.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace lsmip::portfolio {
@@ -38,6 +39,11 @@ Admission SolutionPool::offer(VerifiedSolution s, int worker, std::string source
   if (better) {
     std::rotate(entries_.begin(), entries_.end() - 1, entries_.end());
     ++version_;
+    const double z = entries_[0].solution.min_objective();
+    if (gains_ == 0 || z < gain_reference_ - kGainTolerance * std::max(1.0, std::fabs(gain_reference_))) {
+      ++gains_;
+      gain_reference_ = z;
+    }
     if (listener_) listener_(entries_[0]);
     return Admission::kNewBest;
   }
@@ -112,6 +118,11 @@ double SolutionPool::best_min_objective() const {
 std::uint64_t SolutionPool::version() const {
   std::lock_guard<std::mutex> lock(mu_);
   return version_;
+}
+
+std::uint64_t SolutionPool::gains() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return gains_;
 }
 
 std::size_t SolutionPool::size() const {

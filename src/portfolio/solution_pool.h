@@ -56,6 +56,12 @@ class SolutionPool {
   double best_min_objective() const;
   // Incremented each time the best changes.
   std::uint64_t version() const;
+  // Incremented each time the best improves on the best at the last increment by more than
+  // kGainTolerance * max(1, |that best|) (and for the first solution): the progress the
+  // schedule rewards. A search that polishes a continuous objective by a rounding step
+  // (16 to 15.999999999999995 on pk1) changes the version, not the gains.
+  std::uint64_t gains() const;
+  static constexpr double kGainTolerance = 1e-6;
   std::size_t size() const;
   std::size_t capacity() const { return capacity_; }
   // Offers refused as duplicates, and entries evicted, so far.
@@ -71,6 +77,8 @@ class SolutionPool {
   std::vector<PoolEntry> entries_;  // entries_[0] is the best
   Listener listener_;
   std::uint64_t version_ = 0, arrivals_ = 0, duplicates_ = 0, evictions_ = 0;
+  std::uint64_t gains_ = 0;
+  double gain_reference_ = 0;  // the best's objective at the last gain (minimisation form)
 };
 
 // Number of positions where a and b differ (a and b have equal size).

@@ -426,8 +426,8 @@ SolveResult Solver::solve(const SolveControl& control) {
       workers.push_back(std::make_unique<portfolio::ExactWorker>(std::move(setup), log_));
       descriptions.push_back("CBC branch-and-cut on the presolved model (" + lp::coin_versions() + ")");
       settings.weights.push_back(opt_.exact_share);
-      settings.provers.resize(workers.size(), 0);
-      settings.provers.back() = 1;
+      settings.roles.resize(workers.size(), portfolio::LaneScheduler::Role::kPlain);
+      settings.roles.back() = portfolio::LaneScheduler::Role::kProver;
     }
     if (with_lns) {
       portfolio::LnsWorkerSetup setup;
@@ -437,6 +437,8 @@ SolveResult Solver::solve(const SolveControl& control) {
       workers.push_back(std::make_unique<portfolio::LnsWorker>(std::move(setup), log_));
       descriptions.push_back("sub-MIPs: RENS, RINS, LP core, local branching, random and constraint-graph neighbourhoods");
       settings.weights.push_back(0.25 * (1.0 - opt_.exact_share) + (with_exact ? 0.0 : opt_.exact_share));
+      settings.roles.resize(workers.size(), portfolio::LaneScheduler::Role::kPlain);
+      settings.roles.back() = portfolio::LaneScheduler::Role::kBooster;
     }
     if (feasibility_worker) {
       // Its table entry has no SearchModel: the worker's first task builds it (model_for).

@@ -118,6 +118,37 @@ TEST(SolutionPool, RefusesDuplicatesKeepsCapacityAndTheBest) {
   }
 }
 
+// The schedule rewards gains, not every change of the best: a new best counts as a gain only
+// when it beats the best at the last gain by more than 1e-6 * max(1, |that best|), so a
+// search that polishes a continuous objective by rounding steps earns nothing for it, while
+// many small steps that add up to a real improvement still count once they do.
+TEST(SolutionPool, CountsGainsBeyondATolerance) {
+  ModelBuilder b;
+  const Index z = b.add_col("z", 0, 100, 1, false);
+  const Index r = b.add_row("floor", 0, kInf);
+  b.add_entry(r, z, 1);
+  const Model m = testing::build_model(b);
+  const presolve::Postsolve post = identity(m);  // the verifier keeps references
+  const Verifier v(m, post, 1e-6, 1e-6);
+  SolutionPool pool(4);
+  auto offer = [&](double value) { return pool.offer(*v.verify(std::vector<double>{value}), 0, ""); };
+  EXPECT_EQ(pool.gains(), 0u);
+  EXPECT_EQ(offer(16), Admission::kNewBest);
+  EXPECT_EQ(pool.gains(), 1u);  // the first solution is a gain
+  EXPECT_EQ(offer(16 - 5e-15), Admission::kNewBest);
+  EXPECT_EQ(offer(16 - 1e-5), Admission::kNewBest);
+  EXPECT_EQ(pool.version(), 3u);
+  EXPECT_EQ(pool.gains(), 1u);  // both within 1.6e-5 of 16
+  EXPECT_EQ(offer(16 - 2e-5), Admission::kNewBest);
+  EXPECT_EQ(pool.gains(), 2u);  // beyond it, measured from 16, not from the last best
+  EXPECT_EQ(offer(0.5), Admission::kNewBest);
+  EXPECT_EQ(offer(0.5 - 9e-7), Admission::kNewBest);
+  EXPECT_EQ(pool.gains(), 3u);  // below 1 the tolerance is absolute: 1e-6
+  EXPECT_EQ(offer(0.5 - 1.1e-6), Admission::kNewBest);
+  EXPECT_EQ(pool.gains(), 4u);
+  EXPECT_EQ(pool.version(), 7u);
+}
+
 TEST(SolutionPool, EvictionPrefersWorseAndLessDiverseEntries) {
   // Entries: best {0}; near-duplicates of a worse one {5,6}, {5,6,7}; a distant {1,2,3}.
   // The next offer is full-pool: the victim must be one of the near-duplicate pair, not the

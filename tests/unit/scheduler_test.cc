@@ -35,7 +35,7 @@ TEST(Scheduler, SharesWorkByWeightAndFollowsReward) {
 TEST(Scheduler, GivesTheProverMoreWhenTheIncumbentStagnates) {
   LaneScheduler s;
   s.add(0, 3.0);
-  s.add(1, 1.0, /*prover=*/true);
+  s.add(1, 1.0, LaneScheduler::Role::kProver);
   s.report(0, 10.0, 1.0);  // a new best after 10 units of the lane's work
   for (int t = 0; t < 400; ++t) s.report(s.pick(), 1.0, 0.0);
   // 410 units since: the prover's weight is boosted eight times over the first worker's
@@ -57,7 +57,7 @@ TEST(Scheduler, GivesTheProverMoreWhenTheIncumbentStagnates) {
 TEST(Scheduler, GivesTheProverAQuarterUntilAFirstSolution) {
   LaneScheduler s;
   s.add(0, 1.0);
-  s.add(1, 1.0, /*prover=*/true);
+  s.add(1, 1.0, LaneScheduler::Role::kProver);
   EXPECT_NEAR(s.weight_of(1) / s.weight_of(0), 0.25, 1e-12);
   for (int t = 0; t < 500; ++t) s.report(s.pick(), 1.0, 0.0);
   EXPECT_NEAR(s.work_of(0) / s.work_of(1), 4.0, 0.1);
@@ -70,7 +70,7 @@ TEST(Scheduler, GivesTheProverAQuarterUntilAFirstSolution) {
 TEST(Scheduler, GivesTheProverMoreWhenTheGapIsSmall) {
   LaneScheduler s;
   s.add(0, 3.0);
-  s.add(1, 1.0, /*prover=*/true);
+  s.add(1, 1.0, LaneScheduler::Role::kProver);
   s.report(0, 1.0, 1.0);  // a first solution: the prover's weight is no longer cut to a quarter
   const double w0 = s.weight_of(0), w1 = s.weight_of(1);
   s.set_gap(0.5);
@@ -82,6 +82,33 @@ TEST(Scheduler, GivesTheProverMoreWhenTheGapIsSmall) {
   s.set_gap(std::numeric_limits<double>::infinity());
   EXPECT_DOUBLE_EQ(s.weight_of(1), w1);
   EXPECT_DOUBLE_EQ(s.weight_of(0), w0);
+}
+
+// A booster shares the prover's stagnation boost while the MIP gap is 10% or more (none below
+// it, where the prover alone is boosted); its own new bests, like the prover's, leave the
+// boost alone, and a plain worker's new best ends it for both.
+TEST(Scheduler, GivesTheBoosterTheStagnationBoostWhileTheGapIsLarge) {
+  LaneScheduler s;
+  s.add(0, 3.0);
+  s.add(1, 1.0, LaneScheduler::Role::kProver);
+  s.add(2, 1.0, LaneScheduler::Role::kBooster);
+  s.report(0, 10.0, 1.0);  // a new best after 10 units of the lane's work
+  for (int t = 0; t < 400; ++t) s.report(s.pick(), 1.0, 0.0);
+  const double plain = s.weight_of(0);
+  s.set_gap(0.5);
+  EXPECT_NEAR(s.weight_of(2) / plain, 8.0 / 3.0, 0.05);  // rewards decayed alike: 8 x 1 : 3
+  EXPECT_NEAR(s.weight_of(1) / s.weight_of(2), 1.0, 0.05);
+  s.report(2, 1.0, 1.0);  // the booster's own new best: still boosted
+  EXPECT_GT(s.weight_of(2) / s.weight_of(0), 8.0 / 3.0);
+  s.set_gap(0.05);
+  const double prover = s.weight_of(1);
+  s.set_gap(0.5);
+  EXPECT_GT(prover, s.weight_of(1));  // below 10%: the prover's gap factor ...
+  s.set_gap(0.05);
+  EXPECT_LT(s.weight_of(2) / s.weight_of(0), 1.0);  // ... and no boost for the booster
+  s.set_gap(0.5);
+  s.report(0, 1.0, 1.0);  // a plain worker's new best ends the stagnation
+  EXPECT_LT(s.weight_of(2), s.weight_of(0));
 }
 
 TEST(Coroutine, RunsOnlyWhileResumedAndEndsWhenCancelled) {
