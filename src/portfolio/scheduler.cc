@@ -21,12 +21,12 @@ double LaneScheduler::weight(const Entry& e) const {
   double w = e.base * (0.25 + e.reward);
   switch (e.role) {
     case Role::kPlain: return w;
-    case Role::kBooster: return gap_ < 0.1 ? w : w * stagnation();
+    case Role::kBooster: return gap_ < kSmallGap ? w : w * stagnation();
     case Role::kProver: break;
   }
   if (!have_best_) return w * 0.25;  // first solutions come from the others: a smaller share
   w *= stagnation();
-  if (gap_ < 0.1) w *= std::min(4.0, 0.1 / std::max(gap_, 0.025));
+  if (gap_ < kSmallGap) w *= std::min(4.0, kSmallGap / std::max(gap_, 0.025));
   return w;
 }
 

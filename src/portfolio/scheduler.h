@@ -3,12 +3,13 @@
 // reward, as a bandit (in the spirit of SCIP's ALNS and CP-SAT's LNS scheduling).
 //
 // Every worker has a base weight; its current weight is base * (0.25 + reward), where reward
-// is an exponential average of each task's reward in [0, 1] (1 for a task that made a gain of
-// the pool's best (SolutionPool::gains), the share of the MIP gap it closed for one that raised the dual bound, 0
-// otherwise), starting at 0.5. A task of the lane's mean cost moves the average by 0.2, a
-// cheaper one by less (down to 0.004), so that the reward is per unit of cost: a worker with
-// short tasks does not gain or lose faster than one with long tasks. The next task goes to the live worker with the least work
-// spent per unit of current weight (ties: the lower position).
+// is an exponential average of each task's reward in [0, 1], starting at 0.5: 1 for a task
+// that made a gain of the pool's best (SolutionPool::gains), the share of the MIP gap it
+// closed for one that raised the dual bound, 0 otherwise. A task of the lane's mean cost
+// moves the average by 0.2, a cheaper one by less (down to 0.004), so that the reward is per
+// unit of cost: a worker with short tasks does not gain or lose faster than one with long
+// tasks. The next task goes to the live worker with the least work spent per unit of current
+// weight (ties: the lower position).
 //
 // A worker added as the lane's prover (the exact worker, which can end the run with a proof)
 // has a quarter of its weight until a task of the lane has found a first solution (the local search
@@ -87,6 +88,8 @@ class LaneScheduler {
   std::uint64_t tasks_ = 0;
   bool have_best_ = false;       // some task of the lane found a new best
   double gap_ = 1;               // the MIP gap (set_gap)
+  // Below this MIP gap the prover's weight grows with 1 / gap and boosters are not boosted.
+  static constexpr double kSmallGap = 0.1;
 };
 
 }  // namespace lsmip::portfolio
