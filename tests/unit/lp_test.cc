@@ -261,6 +261,26 @@ TEST(Lp, CoinsLogReachesTheCallbackOnlyWhenAskedAndNeverStdout) {
   }
 }
 
+// CBC's feasibility pump runs only while no solution is known: with a MIP start it does not
+// start (its "Initial state" line, Cbc0038I, is missing), without one it does.
+TEST(Lp, ThePumpRunsOnlyWithoutASolution) {
+  const Model m = read("models/small/fiber.mps.gz");
+  const MipResult first = solve_mip(m, {}, {});
+  ASSERT_EQ(first.status, MipStatus::kOptimal);
+  for (const bool with_start : {false, true}) {
+    SCOPED_TRACE(with_start ? "with a start" : "without a start");
+    MipSettings s;
+    s.log_level = 1;
+    s.max_nodes = 0;  // the root alone
+    if (with_start) s.start = first.x;
+    bool pumped = false;
+    MipCallbacks cb;
+    cb.on_message = [&](const char* line) { pumped = pumped || std::string(line).find("Initial state") != std::string::npos; };
+    solve_mip(m, s, cb);
+    EXPECT_EQ(pumped, !with_start);
+  }
+}
+
 TEST(Lp, TheStopTokenEndsBranchAndBoundQuicklyAndNoProofIsClaimed) {
   const Model m = read("models/small/stein45.mps.gz");
   const auto t0 = std::chrono::steady_clock::now();
