@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lp/abort_trap.h"
+
 #ifdef LSMIP_HAVE_COIN
 #include "CbcConfig.h"
 #include "ClpConfig.h"
@@ -21,6 +23,7 @@ const char* to_string(LpStatus s) {
     case LpStatus::kUnbounded: return "unbounded";
     case LpStatus::kStopped: return "stopped";
     case LpStatus::kError: return "error";
+    case LpStatus::kAborted: return "aborted";
     case LpStatus::kUnavailable: return "unavailable";
   }
   return "?";
@@ -139,6 +142,12 @@ LpSolution solve_lp_once(const Model& m, const LpControl& control, double widen)
 }  // namespace
 
 LpSolution solve_lp(const Model& m, const LpControl& control) {
+  detail::AbortTrap trap;
+  if (sigsetjmp(trap.env(), 1) != 0) {
+    LpSolution aborted;
+    aborted.status = LpStatus::kAborted;
+    return aborted;
+  }
   LpSolution out = solve_lp_once(m, control, 0);
   if (out.status != LpStatus::kInfeasible || !(control.row_tolerance > 0)) return out;
   // Infeasible as given: only a proof when the rows widened by the check's tolerance are

@@ -22,7 +22,8 @@ bool coin_available();
 // "CLP 1.17.6, CBC 2.10.8", or why they are absent.
 std::string coin_versions();
 
-enum class LpStatus : std::uint8_t { kOptimal, kInfeasible, kUnbounded, kStopped, kError, kUnavailable };
+// kAborted: CLP failed an internal assertion (lp/abort_trap.h); nothing is known.
+enum class LpStatus : std::uint8_t { kOptimal, kInfeasible, kUnbounded, kStopped, kError, kAborted, kUnavailable };
 const char* to_string(LpStatus s);
 
 struct LpControl {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 
+#include "lp/abort_trap.h"
 #include "lp/lp_relaxation.h"
 #include "lp/objective_step.h"
 
@@ -38,6 +39,7 @@ const char* to_string(MipStatus s) {
     case MipStatus::kStopped: return "stopped";
     case MipStatus::kUnbounded: return "unbounded";
     case MipStatus::kError: return "error";
+    case MipStatus::kAborted: return "aborted";
     case MipStatus::kUnavailable: return "unavailable";
   }
   return "?";
@@ -594,6 +596,12 @@ MipResult solve_mip_once(const Model& m, const MipSettings& settings, const MipC
 }  // namespace
 
 MipResult solve_mip(const Model& m, const MipSettings& settings, const MipCallbacks& cb) {
+  detail::AbortTrap trap;
+  if (sigsetjmp(trap.env(), 1) != 0) {
+    MipResult aborted;
+    aborted.status = MipStatus::kAborted;
+    return aborted;
+  }
   MipResult out = solve_mip_once(m, settings, cb, 0);
   if (out.status != MipStatus::kInfeasible || std::isfinite(settings.cutoff) || !(settings.row_tolerance > 0)) {
     return out;

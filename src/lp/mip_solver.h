@@ -29,6 +29,7 @@ enum class MipStatus : std::uint8_t {
   kStopped,     // the stop token ended the search: bound is the last one seen before
   kUnbounded,   // the root LP is unbounded: with any feasible point, so is the model
   kError,
+  kAborted,     // CBC or CLP failed an internal assertion (lp/abort_trap.h): nothing is proven
   kUnavailable,
 };
 const char* to_string(MipStatus s);

@@ -307,6 +307,10 @@ void LnsWorker::body() {
     const double left_before = setup_.seconds_left ? setup_.seconds_left() : kInf;
     const lp::MipResult r = lp::solve_mip(sub->model(), s, cb);
     body_moves_ += static_cast<std::uint64_t>(r.nodes);
+    if (r.status == lp::MipStatus::kAborted) {
+      log_.warning("%s: CBC failed an internal assertion in a %s sub-MIP; that sub-MIP is dropped, its checked "
+                   "solutions are kept", setup_.name.c_str(), neighbourhood_name(n));
+    }
     if (log_.enabled(LogLevel::kVerbose)) {
       log_.log(LogLevel::kVerbose,
                "%s: %s sub-MIP, %zu free columns and %d rows of %d and %d: %s after %lld nodes, work %.3g%s "

@@ -8,6 +8,7 @@
 #include <csignal>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -24,6 +25,10 @@
 #include "test_util.h"
 #include "util/rng.h"
 #include "util/sanitizers.h"
+
+#if LSMIP_ASAN
+#include <sanitizer/lsan_interface.h>
+#endif
 
 namespace lsmip::lp {
 namespace {
@@ -279,6 +284,43 @@ TEST(Lp, ThePumpRunsOnlyWithoutASolution) {
     solve_mip(m, s, cb);
     EXPECT_EQ(pumped, !with_start);
   }
+}
+
+// Debian's CBC and CLP keep their assertions; a failed one calls abort(). Inside a solve it
+// ends only that solve (status aborted), and the next solve on the same thread works. The
+// abort is raised here from the stop token, which CBC and CLP poll deep in their own code.
+TEST(Lp, AnAbortInsideCoinEndsOnlyThatSolve) {
+  const Model m = read("models/small/p0201.mps.gz");
+#if LSMIP_ASAN
+  __lsan_disable();  // an aborted solve leaks what it had allocated, by design
+#endif
+  for (const int after : {1, 40}) {  // in the root LP, then in the search
+    SCOPED_TRACE("abort at poll " + std::to_string(after));
+    int polls = 0;
+    MipCallbacks cb;
+    cb.stop = [&] {
+      if (++polls == after) std::abort();
+      return false;
+    };
+    EXPECT_EQ(solve_mip(m, {}, cb).status, MipStatus::kAborted);
+    EXPECT_EQ(polls, after);
+  }
+  int polls = 0;
+  LpControl c;
+  c.stop = [&] {
+    if (++polls == 3) std::abort();
+    return false;
+  };
+  EXPECT_EQ(solve_lp(m, c).status, LpStatus::kAborted);
+#if LSMIP_ASAN
+  __lsan_enable();
+#endif
+  const MipResult r = solve_mip(m, {}, {});  // the same thread, after the aborts
+  ASSERT_EQ(r.status, MipStatus::kOptimal);
+  EXPECT_NEAR(r.objective, 7615, 1e-6);
+  EXPECT_EQ(solve_lp(m, {}).status, LpStatus::kOptimal);
+  // Outside a solve an abort is what it always was.
+  EXPECT_DEATH(std::abort(), "");
 }
 
 TEST(Lp, TheStopTokenEndsBranchAndBoundQuicklyAndNoProofIsClaimed) {
