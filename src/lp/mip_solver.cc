@@ -210,7 +210,9 @@ class CbcHooks final : public CbcEventHandler {
     if (s.handler != nullptr && s.handler->logLevel() != s.log_level) s.handler->setLogLevel(s.log_level);
     report_solution();
     if (s.hooks->poll()) return stop;
-    if (e == node && (++s.nodes_seen & 15) == 0) {
+    if (e != node) return noAction;
+    if (s.nodes_seen == 0 && s.cb->on_tree) s.cb->on_tree();
+    if ((++s.nodes_seen & 15) == 0) {
       s.raise_bound(std::min(model_->getBestPossibleObjValue(), std::min(s.cutoff, s.best)));
     }
     return noAction;

@@ -78,6 +78,8 @@ struct MipCallbacks {
   std::function<void(bool optimal, bool infeasible, double value, std::span<const double> x,
                      std::span<const double> reduced_cost)>
       on_root_lp;
+  // CBC has left its root: called once, at the first node of its tree. Optional.
+  std::function<void()> on_tree;
   // A valid dual bound (minimisation form, offset included), reported as it improves. Optional.
   std::function<void(double)> on_bound;
   // One line of CBC's or CLP's own log (no trailing newline), when MipSettings::log_level > 0.

@@ -49,6 +49,10 @@ class DualBound {
   // The model has no solution (a finished search with no cutoff, or an infeasible LP).
   bool infeasible() const { return value() == kInf; }
 
+  // The exact worker's search has left its root (its first node of the tree).
+  void set_in_tree() { in_tree_.store(true); }
+  bool in_tree() const { return in_tree_.load(); }
+
   void set_lp(LpPoint p) {
     std::lock_guard<std::mutex> lock(mu_);
     if (!lp_) lp_ = std::make_shared<const LpPoint>(std::move(p));
@@ -63,6 +67,7 @@ class DualBound {
   std::function<void(double)> listener_;
   std::function<void()> unbounded_listener_;
   std::atomic<bool> unbounded_{false};
+  std::atomic<bool> in_tree_{false};
   mutable std::mutex mu_;
   std::shared_ptr<const LpPoint> lp_;
 };

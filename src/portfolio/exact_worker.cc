@@ -36,6 +36,7 @@ void ExactWorker::cbc_main() {
     return true;
   };
   cb.on_bound = [this](double b) { bound_ = std::max(bound_, b); };
+  cb.on_tree = [this] { in_tree_ = true; };
   cb.on_root_lp = [this](bool optimal, bool, double value, std::span<const double> x, std::span<const double> d) {
     if (optimal) root_lp_ = LpPoint{std::vector<double>(x.begin(), x.end()), value, std::vector<double>(d.begin(), d.end())};
   };
@@ -95,6 +96,7 @@ void ExactWorker::publish(SolutionPool& pool) {
     setup_.bound->set_lp(*root_lp_);
   }
   if (bound_ > -kInf) setup_.bound->improve(bound_);
+  if (in_tree_) setup_.bound->set_in_tree();
   if (lp_unbounded_) setup_.bound->set_unbounded();
 }
 

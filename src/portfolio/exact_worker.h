@@ -57,6 +57,7 @@ class ExactWorker final : public Worker {
   std::optional<LpPoint> root_lp_;    // handed on once
   bool root_lp_sent_ = false;
   bool lp_unbounded_ = false;         // the root LP is unbounded (handed on at publish)
+  bool in_tree_ = false;              // CBC has left its root (handed on at publish)
   std::string outcome_;
   // Written by the owner outside the body's turn, read by the body during it.
   double cutoff_ = kInf;              // the pool's best (minimisation form)

@@ -25,7 +25,7 @@ double LaneScheduler::weight(const Entry& e) const {
     case Role::kProver: break;
   }
   if (!have_best_) return w * 0.25;  // first solutions come from the others: a smaller share
-  w *= stagnation();
+  if (prover_in_tree_ || gap_ < kSmallGap) w *= stagnation();  // at the root: small gaps only
   if (gap_ < kSmallGap) w *= std::min(4.0, kSmallGap / std::max(gap_, 0.025));
   return w;
 }

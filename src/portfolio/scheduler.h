@@ -20,6 +20,12 @@
 // that can prove it. New bests found by the prover itself do not end the boost: they show the
 // tree search is the one making progress, as it does on small models where it both finds the
 // last improvements and proves them.
+// While the prover's search is still at its root (set_prover_in_tree), the stagnation boost
+// applies to it only when the MIP gap is below 10%. On large models CBC's root may not end
+// within the run, and the boost then only took the thread from the local search: on
+// supportcase10 (no dual bound within 10 s) the exact worker had most of the thread and the
+// local search found every improvement. At a small gap (10teams) the root's cuts are what
+// closes it, and the boost stays.
 // The prover's weight is also multiplied by 0.1 / gap, between 1 and 4, when the MIP gap
 // between the incumbent and the dual bound (set_gap) is below 10%: what is left to gain is
 // small, and only the prover can show there is nothing left.
@@ -47,7 +53,8 @@ class LaneScheduler {
   enum class Role : std::uint8_t {
     kPlain,    // its weight follows its reward
     kBooster,  // ... and the stagnation boost while the MIP gap is 10% or more
-    kProver,   // ... a quarter before a first solution, the stagnation boost, the gap factor
+    kProver,   // ... a quarter before a first solution, the stagnation boost (at its root only
+               // at a small gap), the gap factor
   };
   // Adds a worker (its index in the portfolio) with a base weight > 0 and a role (see above).
   void add(std::size_t worker, double base_weight, Role role = Role::kPlain);
@@ -59,6 +66,8 @@ class LaneScheduler {
   void report(std::size_t worker, double work, double reward);
   // The MIP gap now: in [0, 1], 1 without a dual bound, inf without an incumbent (mip_gap).
   void set_gap(double gap) { gap_ = gap; }
+  // Whether the prover's search has left its root (DualBound::in_tree).
+  void set_prover_in_tree(bool in_tree) { prover_in_tree_ = in_tree; }
   // The worker has nothing more to do.
   void retire(std::size_t worker);
   bool any_live() const;
@@ -88,6 +97,7 @@ class LaneScheduler {
   std::uint64_t tasks_ = 0;
   bool have_best_ = false;       // some task of the lane found a new best
   double gap_ = 1;               // the MIP gap (set_gap)
+  bool prover_in_tree_ = false;  // set_prover_in_tree
   // Below this MIP gap the prover's weight grows with 1 / gap and boosters are not boosted.
   static constexpr double kSmallGap = 0.1;
 };

@@ -36,6 +36,7 @@ TEST(Scheduler, GivesTheProverMoreWhenTheIncumbentStagnates) {
   LaneScheduler s;
   s.add(0, 3.0);
   s.add(1, 1.0, LaneScheduler::Role::kProver);
+  s.set_prover_in_tree(true);  // past its root (at the root: see the next test)
   s.report(0, 10.0, 1.0);  // a new best after 10 units of the lane's work
   for (int t = 0; t < 400; ++t) s.report(s.pick(), 1.0, 0.0);
   // 410 units since: the prover's weight is boosted eight times over the first worker's
@@ -50,6 +51,26 @@ TEST(Scheduler, GivesTheProverMoreWhenTheIncumbentStagnates) {
   EXPECT_GE(s.weight_of(1) / s.weight_of(0), boosted);
   s.report(0, 1.0, 1.0);
   EXPECT_LT(s.weight_of(1), s.weight_of(0));
+}
+
+// At its root the prover gets the stagnation boost only while the MIP gap is below 10%; once
+// its search is in the tree, at any gap.
+TEST(Scheduler, BoostsTheProverAtItsRootOnlyAtASmallGap) {
+  LaneScheduler s;
+  s.add(0, 3.0);
+  s.add(1, 1.0, LaneScheduler::Role::kProver);
+  s.report(0, 10.0, 1.0);
+  for (int t = 0; t < 400; ++t) s.report(s.pick(), 1.0, 0.0);  // stagnation: 8
+  s.set_gap(0.5);
+  const double root = s.weight_of(1);
+  s.set_prover_in_tree(true);
+  EXPECT_NEAR(s.weight_of(1) / root, 8.0, 1e-9);
+  s.set_prover_in_tree(false);
+  s.set_gap(0.05);
+  const double small_gap_root = s.weight_of(1);
+  EXPECT_NEAR(small_gap_root / root, 8.0 * 2.0, 1e-9);  // the boost and the gap factor 0.1 / 0.05
+  s.set_prover_in_tree(true);
+  EXPECT_DOUBLE_EQ(s.weight_of(1), small_gap_root);
 }
 
 // Until a task finds a first solution the prover has a quarter of its weight: with equal base
@@ -92,6 +113,7 @@ TEST(Scheduler, GivesTheBoosterTheStagnationBoostWhileTheGapIsLarge) {
   s.add(0, 3.0);
   s.add(1, 1.0, LaneScheduler::Role::kProver);
   s.add(2, 1.0, LaneScheduler::Role::kBooster);
+  s.set_prover_in_tree(true);
   s.report(0, 10.0, 1.0);  // a new best after 10 units of the lane's work
   for (int t = 0; t < 400; ++t) s.report(s.pick(), 1.0, 0.0);
   const double plain = s.weight_of(0);
