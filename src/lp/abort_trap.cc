@@ -34,7 +34,7 @@ void AbortTrap::on_abort(int sig, siginfo_t* info, void* context) {
     g_previous.sa_sigaction(sig, info, context);
   } else if (g_previous.sa_handler == SIG_IGN) {
     return;
-  } else if (g_previous.sa_handler != SIG_DFL && g_previous.sa_handler != nullptr) {
+  } else if (g_previous.sa_handler != SIG_DFL) {
     g_previous.sa_handler(sig);
   } else {
     signal(SIGABRT, SIG_DFL);  // blocked in here: delivered, and fatal, once the handler returns

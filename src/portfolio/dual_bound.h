@@ -1,6 +1,7 @@
 // What the LP and exact workers learn about the presolved model beyond solutions: the dual
 // bound (a value no solution can beat, minimisation form), a proof that no solution exists,
-// and the LP relaxation's solution that guides the sub-MIP neighbourhoods. Thread-safe.
+// the LP relaxation's solution that guides the sub-MIP neighbourhoods, and whether the exact
+// search has left its root (the scheduler's rule for the prover's boost). Thread-safe.
 #pragma once
 
 #include <atomic>
