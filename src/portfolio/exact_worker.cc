@@ -63,7 +63,6 @@ void ExactWorker::cbc_main() {
     log_.warning("%s: CBC failed an internal assertion; the run goes on without this worker, its checked "
                  "solutions are kept", setup_.name.c_str());
   }
-  outcome_ = lp::to_string(r.status);
   body_moves_ = static_cast<std::uint64_t>(r.nodes);
 }
 

@@ -17,7 +17,6 @@
 
 #include <functional>
 #include <optional>
-#include <string>
 #include <vector>
 
 #include "model/model.h"
@@ -40,8 +39,6 @@ class ExactWorker final : public Worker {
   void publish(SolutionPool& pool) override;
   void absorb(const SolutionPool& pool) override;
   const WorkerStats& stats() const override { return stats_; }
-  // How CBC's search ended ("" while it runs).
-  std::string outcome() const { return outcome_; }
 
  private:
   void cbc_main();  // the coroutine's body
@@ -58,7 +55,6 @@ class ExactWorker final : public Worker {
   bool root_lp_sent_ = false;
   bool lp_unbounded_ = false;         // the root LP is unbounded (handed on at publish)
   bool in_tree_ = false;              // CBC has left its root (handed on at publish)
-  std::string outcome_;
   // Written by the owner outside the body's turn, read by the body during it.
   double cutoff_ = kInf;              // the pool's best (minimisation form)
   std::vector<double> start_;         // MIP start before the search begins
