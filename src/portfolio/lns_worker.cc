@@ -23,6 +23,11 @@ const char* neighbourhood_name(Neighbourhood n) {
   return "?";
 }
 
+bool settled(const lp::MipResult& r) {
+  return r.status == lp::MipStatus::kOptimal || r.status == lp::MipStatus::kInfeasible ||
+         (r.status == lp::MipStatus::kError && r.nodes == 0);
+}
+
 namespace {
 // Work of one sub-MIP at most, in task budgets: a sub-MIP spans several tasks.
 constexpr double kSubMipTasks = 25;
@@ -325,7 +330,7 @@ void LnsWorker::body() {
       core_stuck_ = last_core_free_ > 0 && free >= last_core_free_;
       last_core_free_ = free;
     }
-    const bool finished = r.status == lp::MipStatus::kOptimal || r.status == lp::MipStatus::kInfeasible;
+    const bool finished = settled(r);
     if (branching) {
       if (finished && spent < cap / 2) {
         branching_distance_ = std::min(static_cast<double>(binaries_), branching_distance_ * 1.5);

@@ -8,8 +8,8 @@
 // limited to floor/ceil of their LP value), RINS (columns where incumbent and LP agree are
 // fixed), random (a random share of the integer columns fixed at the incumbent) and
 // constraint graph (the columns near a random row, found breadth-first through the rows,
-// are freed and the others fixed). Each keeps its own fixing rate: a sub-MIP that proves
-// its neighbourhood empty or finishes in less than half its budget frees more columns next
+// are freed and the others fixed). Each keeps its own fixing rate: a sub-MIP that settles
+// its neighbourhood (`settled`, below) in less than half its budget frees more columns next
 // time, one that ends on its limit without an improvement fixes more. The neighbourhood is
 // drawn with weights that follow its recent success.
 //
@@ -36,6 +36,7 @@
 #include <string>
 #include <vector>
 
+#include "lp/mip_solver.h"
 #include "model/model.h"
 #include "options/options.h"
 #include "portfolio/coroutine.h"
@@ -54,6 +55,13 @@ struct LnsWorkerSetup : MipWorkerSetup {
 enum class Neighbourhood : std::uint8_t { kRens, kRins, kRandom, kGraph, kCore, kLocalBranching };
 inline constexpr std::size_t kNumNeighbourhoods = 6;
 const char* neighbourhood_name(Neighbourhood n);
+
+// Whether a sub-MIP settled its neighbourhood, as the fixing rates count it: CBC found its
+// optimum or proved it holds nothing below the cutoff, or failed before its first node. In
+// a restriction of a feasible LP that failure is nearly always CBC's preprocessing finding
+// the neighbourhood infeasible (30n20b8's first LP cores), so the next neighbourhood of its
+// kind frees more columns, as after an infeasible one, instead of fixing more.
+bool settled(const lp::MipResult& r);
 
 class LnsWorker final : public Worker {
  public:

@@ -328,5 +328,24 @@ TEST(Hybrid, TheWorkersRejectTamperedSolutions) {
   EXPECT_EQ(pool.size(), 1u);  // only the incumbent it started from
 }
 
+// The fixing rates' rule: an error before CBC's first node (its preprocessing finding the
+// neighbourhood infeasible) frees more columns next time, as an infeasible sub-MIP does; an
+// error inside the tree, a limit or a stop does not.
+TEST(Hybrid, ASubMipThatFailsBeforeItsFirstNodeCountsAsSettled) {
+  lp::MipResult r;
+  for (const lp::MipStatus s : {lp::MipStatus::kOptimal, lp::MipStatus::kInfeasible, lp::MipStatus::kError}) {
+    r.status = s;
+    r.nodes = 0;
+    EXPECT_TRUE(portfolio::settled(r)) << lp::to_string(s);
+  }
+  r.nodes = 3;
+  EXPECT_FALSE(portfolio::settled(r));  // an error in the tree proves nothing about the neighbourhood
+  for (const lp::MipStatus s : {lp::MipStatus::kLimit, lp::MipStatus::kStopped, lp::MipStatus::kAborted}) {
+    r.status = s;
+    r.nodes = 0;
+    EXPECT_FALSE(portfolio::settled(r)) << lp::to_string(s);
+  }
+}
+
 }  // namespace
 }  // namespace lsmip::solver
