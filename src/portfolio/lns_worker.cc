@@ -244,7 +244,6 @@ void LnsWorker::body() {
       co_.spend(setup_.options.portfolio_batch_work / 10);
       continue;
     }
-    ++arm.runs;
     // The sub-MIP is the restriction to the neighbourhood's box: CBC loads and searches only
     // the free columns.
     const bool branching = n == Neighbourhood::kLocalBranching;

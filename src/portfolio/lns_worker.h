@@ -72,15 +72,11 @@ class LnsWorker final : public Worker {
   void publish(SolutionPool& pool) override;
   void absorb(const SolutionPool& pool) override;
   const WorkerStats& stats() const override { return stats_; }
-  // Sub-MIPs run and fixing rate of each neighbourhood (for the log and the tests).
-  std::uint64_t sub_mips(Neighbourhood n) const { return arms_[static_cast<std::size_t>(n)].runs; }
-  double rate(Neighbourhood n) const { return arms_[static_cast<std::size_t>(n)].rate; }
 
  private:
   struct Arm {
     double rate = 0.7;     // share of the integer columns to fix
     double reward = 0.5;   // exponential average of success
-    std::uint64_t runs = 0;
   };
   struct Found {
     VerifiedSolution solution;
