@@ -8,6 +8,11 @@
 #include <thread>
 
 namespace lsmip::portfolio {
+namespace {
+double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+}  // namespace
 
 Portfolio::Portfolio(std::vector<std::unique_ptr<Worker>> workers, SolutionPool& pool,
                      PortfolioSettings settings, std::function<bool()> stop)
@@ -19,6 +24,7 @@ Portfolio::Portfolio(std::vector<std::unique_ptr<Worker>> workers, SolutionPool&
   waiting_ = [this](std::size_t i) { return workers_[i]->waiting(); };
   lane_of_.assign(n, 0);
   live_.assign(n, 1);
+  seconds_.assign(n, 0.0);
   for (std::size_t l = 0; l < settings_.lanes.size(); ++l) {
     LaneScheduler s;
     for (std::size_t i : settings_.lanes[l]) {
@@ -28,12 +34,6 @@ Portfolio::Portfolio(std::vector<std::unique_ptr<Worker>> workers, SolutionPool&
     }
     lanes_.push_back(std::move(s));
   }
-}
-
-std::vector<double> Portfolio::scheduled_work() const {
-  std::vector<double> out(workers_.size(), 0.0);
-  for (std::size_t i = 0; i < workers_.size(); ++i) out[i] = lanes_[lane_of_[i]].work_of(i);
-  return out;
 }
 
 void Portfolio::run() {
@@ -48,12 +48,15 @@ void Portfolio::run() {
 }
 
 bool Portfolio::task(std::size_t i) {
+  const double started = seconds_now();
+  bool more = false;
   try {
-    return workers_[i]->run_task(settings_.batch_work);
+    more = workers_[i]->run_task(settings_.batch_work);
   } catch (const std::bad_alloc&) {
     out_of_memory_.store(true);
-    return false;
   }
+  seconds_[i] += seconds_now() - started;
+  return more;
 }
 
 std::size_t Portfolio::lane_task(std::size_t l) {
@@ -65,12 +68,6 @@ std::size_t Portfolio::lane_task(std::size_t l) {
   }
   return i;
 }
-
-namespace {
-double seconds_now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-}  // namespace
 
 double Portfolio::gap() const {
   if (settings_.bound == nullptr) return 1.0;

@@ -62,8 +62,9 @@ class Portfolio {
   // Runs until every worker is done or stop() is true.
   void run();
   const std::vector<std::unique_ptr<Worker>>& workers() const { return workers_; }
-  // Work each worker was given by its lane's scheduler (for the log and the tests).
-  std::vector<double> scheduled_work() const;
+  // Wall-clock seconds each worker spent in its tasks (for the log; never read by a decision).
+  // After run().
+  const std::vector<double>& task_seconds() const { return seconds_; }
   // Number of barrier-joined batches run (deterministic mode).
   std::uint64_t batches() const { return batches_; }
   // True when a worker ran out of memory (std::bad_alloc); the run then ended.
@@ -95,6 +96,7 @@ class Portfolio {
   std::vector<LaneScheduler> lanes_;
   std::vector<std::size_t> lane_of_;
   std::vector<char> live_;
+  std::vector<double> seconds_;  // per worker; written only by the thread of its lane
   std::uint64_t batches_ = 0;
   std::atomic<bool> out_of_memory_{false};
 };

@@ -18,6 +18,7 @@ struct WorkerStats {
   std::string config;            // its options that differ from the run's, as --name=value words
   std::uint64_t tasks = 0;
   double work = 0;               // work units spent
+  double seconds = 0;            // wall-clock seconds in its tasks (set by the solver from the portfolio)
   std::uint64_t moves = 0;
   std::uint64_t restarts = 0;
   std::uint64_t found = 0;       // verified solutions it published

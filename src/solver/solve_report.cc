@@ -22,6 +22,7 @@ std::string workers_json(const SolveResult& r, const std::string& indent) {
     if (k > 0) workers += ",";
     workers += "\n" + indent + "  {\"name\": " + json::quote(w.name) + ", \"config\": " + json::quote(w.config) +
                ", \"tasks\": " + num(w.tasks) + ", \"work\": " + num(w.work) +
+               ", \"seconds\": " + num(w.seconds) +
                ", \"moves\": " + num(w.moves) + ", \"restarts\": " + num(w.restarts) +
                ", \"found\": " + num(w.found) + ", \"improvements\": " + num(w.improvements) +
                ", \"elites\": " + num(w.elites) + ", \"imported\": " + num(w.imported) +
@@ -138,11 +139,11 @@ void log_summary(Logger& log, const Options& opt, const SolveResult& r) {
   }
   if (r.workers.size() > 1) {
     log.info("workers           %d threads, %s", r.threads, r.deterministic ? "deterministic" : "opportunistic");
-    log.info("  %-6s %7s %11s %9s %9s %6s %6s %6s %8s %9s", "worker", "tasks", "work", "moves", "restarts",
-             "found", "best", "elites", "imported", "handovers");
+    log.info("  %-6s %7s %11s %8s %9s %9s %6s %6s %6s %8s %9s", "worker", "tasks", "work", "time", "moves",
+             "restarts", "found", "best", "elites", "imported", "handovers");
     for (const portfolio::WorkerStats& w : r.workers) {
-      log.info("  %-6s %7llu %11.4g %9s %9llu %6llu %6llu %6llu %8llu %9llu%s", w.name.c_str(),
-               static_cast<unsigned long long>(w.tasks), w.work,
+      log.info("  %-6s %7llu %11.4g %7.2fs %9s %9llu %6llu %6llu %6llu %8llu %9llu%s", w.name.c_str(),
+               static_cast<unsigned long long>(w.tasks), w.work, w.seconds,
                human_count(static_cast<double>(w.moves)).c_str(),
                static_cast<unsigned long long>(w.restarts), static_cast<unsigned long long>(w.found),
                static_cast<unsigned long long>(w.improvements), static_cast<unsigned long long>(w.elites),

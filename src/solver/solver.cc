@@ -519,9 +519,10 @@ SolveResult Solver::solve(const SolveControl& control) {
     }
   }
   progress.flush();
-  for (const auto& w : folio.workers()) {
-    result.workers.push_back(w->stats());
-    result.rejected += static_cast<long>(w->stats().rejected);
+  for (std::size_t i = 0; i < folio.workers().size(); ++i) {
+    result.workers.push_back(folio.workers()[i]->stats());
+    result.workers.back().seconds = folio.task_seconds()[i];
+    result.rejected += static_cast<long>(result.workers.back().rejected);
   }
   if (exchange) {
     result.exchanged = true;

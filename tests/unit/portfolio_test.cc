@@ -6,9 +6,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "model/model_builder.h"
@@ -287,6 +289,41 @@ TEST(Portfolio, OpportunisticWorkersRunUntilDoneOrStopped) {
   Portfolio q(std::move(more), pool, settings(false), [&] { return ++polls > 50; });
   q.run();  // ends through the stop token
   EXPECT_LT(q.workers()[0]->stats().tasks + q.workers()[1]->stats().tasks, 1000u);
+}
+
+// A worker whose tasks each take `ms` milliseconds of wall-clock time.
+class SleepyWorker final : public Worker {
+ public:
+  SleepyWorker(int tasks, int ms) : tasks_left_(tasks), ms_(ms) { stats_.name = "sleepy"; }
+  bool run_task(double) override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(ms_));
+    ++stats_.tasks;
+    return --tasks_left_ > 0;
+  }
+  void publish(SolutionPool&) override {}
+  void absorb(const SolutionPool&) override {}
+  const WorkerStats& stats() const override { return stats_; }
+
+ private:
+  int tasks_left_, ms_;
+  WorkerStats stats_;
+};
+
+TEST(Portfolio, CountsTheSecondsOfEachWorkersTasks) {
+  for (const bool deterministic : {false, true}) {
+    std::vector<std::unique_ptr<Worker>> workers;
+    workers.push_back(std::make_unique<SleepyWorker>(3, 30));
+    workers.push_back(std::make_unique<SleepyWorker>(3, 0));
+    SolutionPool pool(7);
+    PortfolioSettings s = settings(deterministic);
+    s.lanes = {{0, 1}};  // one thread: the two take turns
+    Portfolio p(std::move(workers), pool, s, [] { return false; });
+    p.run();
+    ASSERT_EQ(p.task_seconds().size(), 2u);
+    EXPECT_GE(p.task_seconds()[0], 0.085) << deterministic;
+    EXPECT_LT(p.task_seconds()[0], 5.0) << deterministic;
+    EXPECT_LT(p.task_seconds()[1], 0.03) << deterministic;
+  }
 }
 
 // lp_start: once the root LP is known, the search restarts from its rounding, once.
