@@ -46,7 +46,7 @@ void ExactWorker::cbc_main() {
     if (setup_.tamper) setup_.tamper(point);
     if (auto v = verify_mip_point(*setup_.verifier, m, point, &why)) {
       ++body_found_;
-      pending_.push_back(std::move(*v));
+      pending_.push_back(Found{std::move(*v), setup_.clock ? setup_.clock() : -1.0});
     } else {
       ++body_rejected_;
       log_.warning("%s: a CBC solution failed the independent check and is discarded:\n%s",
@@ -86,8 +86,8 @@ bool ExactWorker::run_task(double work) {
 
 void ExactWorker::publish(SolutionPool& pool) {
   if (!cbc_.idle()) return;  // the body still runs after a stop: its state is its own
-  for (VerifiedSolution& v : pending_) {
-    count_admission(pool.offer(std::move(v), setup_.index, setup_.name + " cbc"), stats_);
+  for (Found& f : pending_) {
+    count_admission(pool.offer(std::move(f.solution), setup_.index, setup_.name + " cbc", -1, f.seconds), stats_);
   }
   pending_.clear();
   if (root_lp_ && !root_lp_sent_) {

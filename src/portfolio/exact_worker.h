@@ -49,7 +49,11 @@ class ExactWorker final : public Worker {
 
   // Written by the body during its turn, read by the owner outside it.
   std::uint64_t body_found_ = 0, body_rejected_ = 0, body_moves_ = 0;
-  std::vector<VerifiedSolution> pending_;
+  struct Found {
+    VerifiedSolution solution;
+    double seconds;  // MipWorkerSetup::clock when found (-1 without a clock)
+  };
+  std::vector<Found> pending_;
   double bound_ = -kInf;              // minimisation form, offset included
   std::optional<LpPoint> root_lp_;    // handed on once
   bool root_lp_sent_ = false;

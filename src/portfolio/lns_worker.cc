@@ -301,7 +301,7 @@ void LnsWorker::body() {
         improved = true;
         incumbent_ = v->reduced();
         incumbent_value_ = m.objective(incumbent_);
-        pending_.push_back(Found{std::move(*v), neighbourhood_name(n)});
+        pending_.push_back(Found{std::move(*v), neighbourhood_name(n), setup_.clock ? setup_.clock() : -1.0});
       } else {
         ++body_rejected_;
         log_.warning("%s: a sub-MIP solution failed the independent check and is discarded:\n%s",
@@ -376,7 +376,8 @@ bool LnsWorker::run_task(double work) {
 void LnsWorker::publish(SolutionPool& pool) {
   if (!co_.idle()) return;  // the body still runs after a stop: its state is its own
   for (Found& f : pending_) {
-    count_admission(pool.offer(std::move(f.solution), setup_.index, setup_.name + " " + f.kind), stats_);
+    count_admission(pool.offer(std::move(f.solution), setup_.index, setup_.name + " " + f.kind, -1, f.seconds),
+                    stats_);
   }
   pending_.clear();
   if (own_lp_ && !own_lp_sent_) {

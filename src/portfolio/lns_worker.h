@@ -81,6 +81,7 @@ class LnsWorker final : public Worker {
   struct Found {
     VerifiedSolution solution;
     const char* kind;
+    double seconds;  // MipWorkerSetup::clock when found (-1 without a clock)
   };
   void body();
   bool available(Neighbourhood n, const LpPoint* lp) const;

@@ -21,6 +21,9 @@ struct MipWorkerSetup {
   DualBound* bound = nullptr;          // shared: bound and LP point, written in publish()
   std::function<bool()> should_stop;   // thread-safe
   std::function<double()> seconds_left;  // until the run's time limit (optional; thread-safe)
+  // Seconds on the run's clock (optional; thread-safe): stamps each solution when CBC finds
+  // it, since the pool sees it only after the task (PoolEntry::found). Never read by a decision.
+  std::function<double()> clock;
   // Tests only: alters each point CBC returns before it is verified (a tampered result
   // must be rejected).
   std::function<void(std::vector<double>&)> tamper;

@@ -20,7 +20,7 @@ void SolutionPool::set_listener(Listener l) {
   listener_ = std::move(l);
 }
 
-Admission SolutionPool::offer(VerifiedSolution s, int worker, std::string source, int config) {
+Admission SolutionPool::offer(VerifiedSolution s, int worker, std::string source, int config, double found) {
   std::lock_guard<std::mutex> lock(mu_);
   for (const PoolEntry& e : entries_) {
     if (e.solution.hash() == s.hash() && e.solution.reduced() == s.reduced()) {
@@ -29,7 +29,7 @@ Admission SolutionPool::offer(VerifiedSolution s, int worker, std::string source
     }
   }
   const bool better = entries_.empty() || s.min_objective() < entries_[0].solution.min_objective();
-  entries_.push_back(PoolEntry{std::move(s), worker, std::move(source), ++arrivals_, config});
+  entries_.push_back(PoolEntry{std::move(s), worker, std::move(source), ++arrivals_, config, found});
   if (entries_.size() > capacity_) {
     const std::size_t victim = choose_victim();
     entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(victim));

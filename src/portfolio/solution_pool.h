@@ -30,6 +30,8 @@ struct PoolEntry {
   std::string source;        // what found it, e.g. "tight"
   std::uint64_t arrival = 0; // admission order
   int config = -1;           // the local-search configuration that found it (-1: none)
+  double found = -1;         // when its worker found it, seconds on the run's clock (-1: not
+                             // stamped; the listener takes the time of admission)
 };
 
 // What became of an offered solution.
@@ -46,8 +48,9 @@ class SolutionPool {
   // Offers a solution: refused as a duplicate, admitted and at once evicted (worse and
   // less diverse than every entry of a full pool), admitted, or admitted as the new best.
   // Cost O(capacity^2 · n) when the pool is full, O(capacity · n) otherwise.
-  // `config`: the index of the local-search configuration that found it (-1: none).
-  Admission offer(VerifiedSolution s, int worker, std::string source, int config = -1);
+  // `config`: the index of the local-search configuration that found it (-1: none); `found`:
+  // when it was found (PoolEntry::found).
+  Admission offer(VerifiedSolution s, int worker, std::string source, int config = -1, double found = -1);
   // Copies of the best entry / of all entries (best first).
   std::optional<PoolEntry> best() const;
   std::vector<PoolEntry> entries() const;

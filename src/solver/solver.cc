@@ -285,7 +285,10 @@ SolveResult Solver::solve(const SolveControl& control) {
     control.on_progress(info);
   };
   pool.set_listener([&](const portfolio::PoolEntry& e) {
-    const double t = run.now();
+    // When its worker found it (a CBC worker offers its solutions after its task), never
+    // before an earlier entry of the trace.
+    double t = e.found >= 0 ? std::min(e.found, run.now()) : run.now();
+    if (!result.trace.empty()) t = std::max(t, result.trace.back().seconds);
     if (result.time_first < 0) result.time_first = t;
     result.time_best = t;
     result.trace.push_back(TracePoint{t, e.solution.objective(), e.worker, e.source});
@@ -418,6 +421,7 @@ SolveResult Solver::solve(const SolveControl& control) {
       setup.bound = &bound;
       setup.should_stop = [&run] { return run.stop(); };
       setup.seconds_left = [&run, this] { return opt_.time_limit - run.now(); };
+      setup.clock = [&run] { return run.now(); };
       return setup;
     };
     if (with_exact) {

@@ -5,6 +5,8 @@
 // hybrid portfolio repeats itself exactly.
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -326,6 +328,40 @@ TEST(Hybrid, TheWorkersRejectTamperedSolutions) {
   EXPECT_GE(lns.stats().rejected, 1u);
   EXPECT_EQ(lns.stats().found, 0u);
   EXPECT_EQ(pool.size(), 1u);  // only the incumbent it started from
+}
+
+// The CBC workers stamp each solution with the clock's time when CBC found it: the pool
+// sees it only after the task, and the log, the trace and time_best report when it was found.
+TEST(Hybrid, TheCbcWorkersStampSolutionsWhenFound) {
+  const Model m = read("models/small/p0033.mps.gz");
+  Options o;
+  Logger quiet(LogLevel::kQuiet);
+  presolve::PresolveResult pre = presolve::run_presolve(m, o, quiet, {}, [] { return false; });
+  const portfolio::Verifier verifier(m, pre.postsolve, o.feas_tol, o.int_tol);
+  portfolio::DualBound bound;
+  portfolio::SolutionPool pool(7);
+  std::vector<double> stamps;
+  pool.set_listener([&stamps](const portfolio::PoolEntry& e) { stamps.push_back(e.found); });
+  std::atomic<int> task{0};  // the clock reads the task number; it moves on before publication
+  portfolio::ExactWorkerSetup es;
+  es.name = "exact";
+  es.options = o;
+  es.reduced = &pre.reduced;
+  es.verifier = &verifier;
+  es.bound = &bound;
+  es.clock = [&task] { return static_cast<double>(task.load()); };
+  portfolio::ExactWorker exact(es, quiet);
+  for (int t = 1; t < 1000; ++t) {
+    task.store(t);
+    const std::size_t seen = stamps.size();
+    const bool more = exact.run_task(1e4);
+    task.store(-5);  // a time after the task: no solution may carry it
+    exact.publish(pool);
+    for (std::size_t k = seen; k < stamps.size(); ++k) EXPECT_EQ(stamps[k], t) << "task " << t;
+    if (!more) break;
+  }
+  EXPECT_GE(stamps.size(), 1u);
+  EXPECT_TRUE(pool.has_best());
 }
 
 // The fixing rates' rule: an error before CBC's first node (its preprocessing finding the
