@@ -21,7 +21,8 @@ double LaneScheduler::weight(const Entry& e) const {
   double w = e.base * (0.25 + e.reward);
   switch (e.role) {
     case Role::kPlain: return w;
-    case Role::kBooster: return gap_ < kSmallGap ? w : w * stagnation();
+    case Role::kBooster:  // the boost multiplies what it earned, not its floor (see the header)
+      return gap_ < kSmallGap ? w : e.base * (0.25 + e.reward * stagnation());
     case Role::kProver: break;
   }
   if (!have_best_) return w * 0.25;  // first solutions come from the others: a smaller share
