@@ -10,7 +10,6 @@
 
 #ifdef LSMIP_HAVE_COIN
 #include "CbcEventHandler.hpp"
-#include "ClpFactorization.hpp"
 #include "CbcHeuristic.hpp"
 #include "CbcHeuristicDiveCoefficient.hpp"
 #include "CbcHeuristicFPump.hpp"
@@ -18,6 +17,7 @@
 #include "CbcHeuristicLocal.hpp"
 #include "CbcHeuristicRINS.hpp"
 #include "CbcModel.hpp"
+#include "ClpFactorization.hpp"
 #include "CglClique.hpp"
 #include "CglFlowCover.hpp"
 #include "CglGomory.hpp"
@@ -282,19 +282,21 @@ double cbc_objective_step(const OsiSolverInterface& si) {
                         std::span<const double>(si.getColUpper(), n), integer);
 }
 
+// Bases of at most this many rows are factorized densely in tree searches (tune_for_search).
+constexpr int kDenseFactorizationRows = 40;
+
 // Sets CLP up for the many small re-solves of a tree search, as CBC's own driver does: the
 // factorization, scaling and row copy are kept between solves (more boldly on small models),
 // and CLP is told it runs inside branch-and-bound.
-constexpr int kDenseFactorizationRows = 40;
 void tune_for_search(OsiClpSolverInterface& clp) {
   const bool small = clp.getNumRows() < 300 && clp.getNumCols() < 500;
   clp.setupForRepeatedUse(small ? 2 : 0, 0);
   clp.setSpecialOptions(clp.specialOptions() | 64);
   ClpSimplex* lp = clp.getModelPtr();
   lp->setSpecialOptions(lp->specialOptions() | 0x01000000 | 4096 | 512 | 128);
-  // A dense LU for bases of at most 40 rows, as CBC's own driver chooses: the sparse
-  // factorization allocates and frees its work areas at every refactorization, which on the
-  // tiny LPs of a deep tree costs more than the simplex itself. On markshare_4_0 (4 rows) CBC
+  // A dense LU for small bases, as CBC's own driver chooses: the sparse factorization
+  // allocates and frees its work areas at every factorization and copy, which on the tiny LPs
+  // of a deep tree costs more than the simplex iterations. On markshare_4_0 (4 rows) CBC
   // searched 1.17M nodes in 5 s instead of 0.59M, as many as Debian's cbc. The copies CBC
   // makes for its tree inherit the threshold and go dense while they stay that small.
   lp->factorization()->setGoDenseThreshold(kDenseFactorizationRows);
