@@ -67,6 +67,28 @@ SolveResult timed_run(const Model& m, Options o) {
   return timed_run(m, std::move(o), quiet);
 }
 
+// p0033, presolved, with what the solver hands its CBC workers: the verifier on the original
+// model and a dual bound. Used in place (the verifier refers to the model and the postsolve).
+struct PresolvedP0033 {
+  Model m = read("models/small/p0033.mps.gz");
+  Options o;
+  Logger quiet{LogLevel::kQuiet};
+  presolve::PresolveResult pre = presolve::run_presolve(m, o, quiet, {}, [] { return false; });
+  portfolio::Verifier verifier{m, pre.postsolve, o.feas_tol, o.int_tol};
+  portfolio::DualBound bound;
+  // A worker setup (ExactWorkerSetup, LnsWorkerSetup) with the fields every CBC worker shares.
+  template <class Setup>
+  Setup setup(const char* name) {
+    Setup s;
+    s.name = name;
+    s.options = o;
+    s.reduced = &pre.reduced;
+    s.verifier = &verifier;
+    s.bound = &bound;
+    return s;
+  }
+};
+
 class SmallModels : public ::testing::TestWithParam<Known> {};
 
 TEST_P(SmallModels, BoundStatusAndProofsAgreeWithTheKnownOutcome) {
@@ -261,18 +283,17 @@ TEST(Hybrid, DeterministicRunsRepeatThemselves) {
 // The exact and sub-MIP workers hand every point to the verifier: a point altered after the
 // solver returned it (here every column set to 1, which breaks p0033's rows) is rejected.
 TEST(Hybrid, ATamperedMipSolutionIsRejected) {
-  const Model m = read("models/small/p0033.mps.gz");
-  Options o;
-  Logger quiet(LogLevel::kQuiet);
-  presolve::PresolveResult pre = presolve::run_presolve(m, o, quiet, {}, [] { return false; });
-  const portfolio::Verifier verifier(m, pre.postsolve, o.feas_tol, o.int_tol);
+  PresolvedP0033 p;
+  const Model& m = p.m;
+  const presolve::PresolveResult& pre = p.pre;
+  const portfolio::Verifier& verifier = p.verifier;
   std::vector<double> tampered(static_cast<std::size_t>(pre.reduced.num_cols()), 1.0);
   std::string why;
   EXPECT_FALSE(portfolio::verify_mip_point(verifier, pre.reduced, tampered, &why));
   EXPECT_FALSE(why.empty());
   // Off an integer by 1e-7 is rounded and then accepted: the point CBC returns is repaired,
   // never trusted as it is.
-  const SolveResult r = timed_run(m, o);
+  const SolveResult r = timed_run(m, p.o);
   ASSERT_TRUE(r.has_solution);
   std::vector<double> near = pre.postsolve.reduce(r.x);
   for (double& v : near) v += 1e-7;
@@ -281,48 +302,33 @@ TEST(Hybrid, ATamperedMipSolutionIsRejected) {
 
 // The same through the workers: CBC's solutions, altered before the check, never reach the pool.
 TEST(Hybrid, TheWorkersRejectTamperedSolutions) {
-  const Model m = read("models/small/p0033.mps.gz");
-  Options o;
-  Logger quiet(LogLevel::kQuiet);
-  presolve::PresolveResult pre = presolve::run_presolve(m, o, quiet, {}, [] { return false; });
-  const portfolio::Verifier verifier(m, pre.postsolve, o.feas_tol, o.int_tol);
+  PresolvedP0033 p;
   auto tamper = [](std::vector<double>& x) { std::fill(x.begin(), x.end(), 1.0); };
-  portfolio::DualBound bound;
   portfolio::SolutionPool pool(7);
-  portfolio::ExactWorkerSetup es;
-  es.name = "exact";
-  es.options = o;
-  es.reduced = &pre.reduced;
-  es.verifier = &verifier;
-  es.bound = &bound;
+  auto es = p.setup<portfolio::ExactWorkerSetup>("exact");
   es.tamper = tamper;
-  portfolio::ExactWorker exact(es, quiet);
+  portfolio::ExactWorker exact(es, p.quiet);
   // Until the first rejection (CBC under ThreadSanitizer is slow: no need to finish its tree).
   for (int t = 0; t < 100 && exact.stats().rejected == 0 && exact.run_task(1e6); ++t) exact.publish(pool);
   exact.publish(pool);
   EXPECT_GE(exact.stats().rejected, 1u);
   EXPECT_EQ(exact.stats().found, 0u);
   EXPECT_EQ(pool.size(), 0u);
-  EXPECT_TRUE(bound.known());  // the bound is still valid: it does not rest on solutions
+  EXPECT_TRUE(p.bound.known());  // the bound is still valid: it does not rest on solutions
 
   // The sub-MIP worker, around a (genuine) incumbent from the local search.
-  Options ls = o;
+  Options ls = p.o;
   ls.lp = ls.exact = ls.lns = false;
   ls.solution_limit = 1;  // a first, poor incumbent: the sub-MIPs have room to improve on it
-  const SolveResult r = timed_run(m, ls);
+  const SolveResult r = timed_run(p.m, ls);
   ASSERT_TRUE(r.has_solution);
-  auto start = verifier.verify_original(r.x);
+  auto start = p.verifier.verify_original(r.x);
   ASSERT_TRUE(start);
   pool.offer(std::move(*start), -1, "initial");
-  portfolio::LnsWorkerSetup ns;
-  ns.name = "lns";
-  ns.options = o;
-  ns.reduced = &pre.reduced;
-  ns.verifier = &verifier;
-  ns.bound = &bound;
+  auto ns = p.setup<portfolio::LnsWorkerSetup>("lns");
   ns.solve_own_lp = true;
   ns.tamper = tamper;
-  portfolio::LnsWorker lns(ns, quiet);
+  portfolio::LnsWorker lns(ns, p.quiet);
   lns.absorb(pool);
   for (int t = 0; t < 30 && lns.stats().rejected == 0 && lns.run_task(1e6); ++t) lns.publish(pool);
   EXPECT_GE(lns.stats().rejected, 1u);
@@ -333,24 +339,14 @@ TEST(Hybrid, TheWorkersRejectTamperedSolutions) {
 // The CBC workers stamp each solution with the clock's time when CBC found it: the pool
 // sees it only after the task, and the log, the trace and time_best report when it was found.
 TEST(Hybrid, TheCbcWorkersStampSolutionsWhenFound) {
-  const Model m = read("models/small/p0033.mps.gz");
-  Options o;
-  Logger quiet(LogLevel::kQuiet);
-  presolve::PresolveResult pre = presolve::run_presolve(m, o, quiet, {}, [] { return false; });
-  const portfolio::Verifier verifier(m, pre.postsolve, o.feas_tol, o.int_tol);
-  portfolio::DualBound bound;
+  PresolvedP0033 p;
   portfolio::SolutionPool pool(7);
   std::vector<double> stamps;
   pool.set_listener([&stamps](const portfolio::PoolEntry& e) { stamps.push_back(e.found); });
   std::atomic<int> task{0};  // the clock reads the task number; it moves on before publication
-  portfolio::ExactWorkerSetup es;
-  es.name = "exact";
-  es.options = o;
-  es.reduced = &pre.reduced;
-  es.verifier = &verifier;
-  es.bound = &bound;
+  auto es = p.setup<portfolio::ExactWorkerSetup>("exact");
   es.clock = [&task] { return static_cast<double>(task.load()); };
-  portfolio::ExactWorker exact(es, quiet);
+  portfolio::ExactWorker exact(es, p.quiet);
   for (int t = 1; t < 1000; ++t) {
     task.store(t);
     const std::size_t seen = stamps.size();
