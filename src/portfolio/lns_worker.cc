@@ -62,7 +62,8 @@ bool LnsWorker::available(Neighbourhood n, const LpPoint* lp) const {
     case Neighbourhood::kGraph: return inc && setup_.reduced->num_rows() > 0;
     case Neighbourhood::kCore:
       return lp != nullptr && lp->reduced_cost.size() == lp->x.size() && (inc || !core_stuck_);
-    case Neighbourhood::kLocalBranching: return inc && binaries_ > 0;
+    case Neighbourhood::kLocalBranching:
+      return inc && binaries_ > 0 && lp != nullptr && branching_pause_ == 0;
   }
   return false;
 }
@@ -330,6 +331,11 @@ void LnsWorker::body() {
       last_core_free_ = free;
     }
     const bool finished = settled(r);
+    if (branching && r.nodes == 0 && !finished && !improved) {  // its root did not end: pause
+      branching_pause_ = std::size_t{4} << std::min<std::size_t>(branching_misses_++, 4);
+    } else if (!branching && branching_pause_ > 0) {
+      --branching_pause_;
+    }
     if (branching) {
       if (finished && spent < cap / 2) {
         branching_distance_ = std::min(static_cast<double>(binaries_), branching_distance_ * 1.5);

@@ -22,9 +22,18 @@ double LaneScheduler::weight(const Entry& e) const {
   switch (e.role) {
     case Role::kPlain: return w;
     case Role::kBooster:  // the boost multiplies what it earned, not its floor (see the header)
-      return gap_ < kSmallGap ? w : e.base * (0.25 + e.reward * stagnation());
+      if (gap_ >= kSmallGap) return e.base * (0.25 + e.reward * stagnation());
+      for (const Entry& p : entries_) {  // below the small gap: a share of the prover's weight
+        if (p.role == Role::kProver && p.live) w = std::max(w, kBoosterFollow * prover_weight(p));
+      }
+      return w;
     case Role::kProver: break;
   }
+  return prover_weight(e);
+}
+
+double LaneScheduler::prover_weight(const Entry& e) const {
+  double w = e.base * (0.25 + e.reward);
   if (!have_best_) return w * 0.25;  // first solutions come from the others: a smaller share
   if (prover_in_tree_ || gap_ < kSmallGap) w *= stagnation();  // at the root: small gaps only
   if (gap_ < kSmallGap) w *= std::min(4.0, kSmallGap / std::max(gap_, 0.025));

@@ -37,9 +37,14 @@
 // floor and leave the time to the others. Boosting the floor as well gave the sub-MIPs as
 // much of the thread as the prover on markshare_4_0 and pk1, where only the prover found
 // anything (at 10 s, pk1 went from 14 to the optimum 11 on seeds 1 and 2). Below 10% the
-// prover alone is boosted, so that proofs within reach keep their time. New bests of the
-// prover and of boosters do not end the boost: stagnation is measured on the other workers,
-// the local searches.
+// prover alone is boosted, so that proofs within reach keep their time, but a booster's
+// weight is then at least 0.3 times the prover's: a small gap is often reached by a sub-MIP
+// (the LP core on air05, RENS on fast0507) while the prover is still in a long root cut loop,
+// and the boosted prover then took 90% of the thread from the sub-MIP that was closing the
+// gap (air05: the LP-core sub-MIP that CBC alone solves in 1.8 s got 0.3 s of the last 7 s).
+// The proofs of the small set stay within the limit (10teams 6.3-7.5 s instead of 5.4-6.6 s,
+// seeds 1-3). New bests of the prover and of boosters do not end the boost: stagnation is
+// measured on the other workers, the local searches.
 //
 // The schedule follows only the costs reported (work units, or seconds when the portfolio
 // asks for timed shares), so with work it is the same every time.
@@ -56,7 +61,8 @@ class LaneScheduler {
  public:
   enum class Role : std::uint8_t {
     kPlain,    // its weight follows its reward
-    kBooster,  // ... and the stagnation boost on its reward while the MIP gap is 10% or more
+    kBooster,  // ... and the stagnation boost on its reward while the MIP gap is 10% or more,
+               // at least 0.3 times the prover's weight below it
     kProver,   // ... a quarter before a first solution, the stagnation boost (at its root only
                // at a small gap), the gap factor
   };
@@ -91,6 +97,7 @@ class LaneScheduler {
   };
   std::size_t slot(std::size_t worker) const;
   double weight(const Entry& e) const;
+  double prover_weight(const Entry& e) const;  // the weight of a kProver entry
   // The stagnation factor: lane work since the last new best of a plain worker over the work
   // up to it, between 1 and 8.
   double stagnation() const;
@@ -104,6 +111,8 @@ class LaneScheduler {
   bool prover_in_tree_ = false;  // set_prover_in_tree
   // Below this MIP gap the prover's weight grows with 1 / gap and boosters are not boosted.
   static constexpr double kSmallGap = 0.1;
+  // Below the small gap a booster's weight is at least this share of the prover's.
+  static constexpr double kBoosterFollow = 0.3;
 };
 
 }  // namespace lsmip::portfolio

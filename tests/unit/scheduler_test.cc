@@ -106,8 +106,8 @@ TEST(Scheduler, GivesTheProverMoreWhenTheGapIsSmall) {
 }
 
 // A booster shares the prover's stagnation boost while the MIP gap is 10% or more (none below
-// it, where the prover alone is boosted), on its reward only: one that earns nothing keeps its
-// floor. Its own new bests, like the prover's, leave the boost alone, and a plain worker's new
+// it, where the prover alone is boosted and the booster keeps 0.3 times the prover's weight),
+// on its reward only: one that earns nothing keeps its floor. Its own new bests, like the prover's, leave the boost alone, and a plain worker's new
 // best ends it for both.
 TEST(Scheduler, GivesTheBoosterTheStagnationBoostWhileTheGapIsLarge) {
   LaneScheduler s;
@@ -129,10 +129,43 @@ TEST(Scheduler, GivesTheBoosterTheStagnationBoostWhileTheGapIsLarge) {
   s.set_gap(0.5);
   EXPECT_GT(prover, s.weight_of(1));  // below 10%: the prover's gap factor ...
   s.set_gap(0.05);
-  EXPECT_LT(s.weight_of(2) / s.weight_of(0), 1.0);  // ... and no boost for the booster
+  // ... and no boost for the booster: it keeps 0.3 times the prover's weight, no more.
+  EXPECT_NEAR(s.weight_of(2), 0.3 * s.weight_of(1), 1e-12);
   s.set_gap(0.5);
   s.report(0, 1.0, 1.0);  // a plain worker's new best ends the stagnation
   EXPECT_LT(s.weight_of(2), s.weight_of(0));
+}
+
+// Below a 10% gap a booster that earns nothing is still given 0.3 times the prover's weight
+// (the prover's root cut loop must not starve the sub-MIP that reached the small gap); one
+// whose own weight is larger keeps it; without a live prover it keeps its plain weight.
+TEST(Scheduler, GivesTheBoosterAShareOfTheProversWeightAtASmallGap) {
+  LaneScheduler s;
+  s.add(0, 3.0);
+  s.add(1, 1.0, LaneScheduler::Role::kProver);
+  s.add(2, 1.0, LaneScheduler::Role::kBooster);
+  s.report(0, 10.0, 1.0);
+  for (int t = 0; t < 400; ++t) s.report(s.pick(), 1.0, 0.0);
+  s.set_gap(0.05);
+  EXPECT_NEAR(s.weight_of(2), 0.3 * s.weight_of(1), 1e-12);
+  for (int t = 0; t < 2000; ++t) s.report(s.pick(), 1.0, 0.0);
+  // The shares follow: the booster did about 0.3 times the prover's work since.
+  const double p0 = s.work_of(1), b0 = s.work_of(2);
+  for (int t = 0; t < 2000; ++t) s.report(s.pick(), 1.0, 0.0);
+  EXPECT_NEAR((s.work_of(2) - b0) / (s.work_of(1) - p0), 0.3, 0.03);
+  for (int t = 0; t < 50; ++t) s.report(2, 1.0, 1.0);  // the booster finds on every task
+  const double own = s.weight_of(2);
+  EXPECT_GT(own, 0.3 * s.weight_of(1));
+  s.retire(1);
+  EXPECT_DOUBLE_EQ(s.weight_of(2), own);
+
+  LaneScheduler alone;  // no live prover: the plain weight, base x (0.25 + reward 0.5)
+  alone.add(0, 3.0);
+  alone.add(1, 1.0, LaneScheduler::Role::kProver);
+  alone.add(2, 1.0, LaneScheduler::Role::kBooster);
+  alone.retire(1);
+  alone.set_gap(0.05);
+  EXPECT_DOUBLE_EQ(alone.weight_of(2), 0.75);
 }
 
 TEST(Coroutine, RunsOnlyWhileResumedAndEndsWhenCancelled) {
