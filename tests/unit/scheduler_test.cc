@@ -107,8 +107,8 @@ TEST(Scheduler, GivesTheProverMoreWhenTheGapIsSmall) {
 
 // A booster shares the prover's stagnation boost while the MIP gap is 10% or more (none below
 // it, where the prover alone is boosted and the booster keeps 0.3 times the prover's weight),
-// on its reward only: one that earns nothing keeps its floor. Its own new bests, like the prover's, leave the boost alone, and a plain worker's new
-// best ends it for both.
+// on its reward only: one that earns nothing keeps its floor. Its own new bests, like the
+// prover's, leave the boost alone, and a plain worker's new best ends it for both.
 TEST(Scheduler, GivesTheBoosterTheStagnationBoostWhileTheGapIsLarge) {
   LaneScheduler s;
   s.add(0, 3.0);
@@ -148,8 +148,8 @@ TEST(Scheduler, GivesTheBoosterAShareOfTheProversWeightAtASmallGap) {
   for (int t = 0; t < 400; ++t) s.report(s.pick(), 1.0, 0.0);
   s.set_gap(0.05);
   EXPECT_NEAR(s.weight_of(2), 0.3 * s.weight_of(1), 1e-12);
-  for (int t = 0; t < 2000; ++t) s.report(s.pick(), 1.0, 0.0);
-  // The shares follow: the booster did about 0.3 times the prover's work since.
+  for (int t = 0; t < 2000; ++t) s.report(s.pick(), 1.0, 0.0);  // the accounts settle
+  // The shares follow: from here on the booster does about 0.3 times the prover's work.
   const double p0 = s.work_of(1), b0 = s.work_of(2);
   for (int t = 0; t < 2000; ++t) s.report(s.pick(), 1.0, 0.0);
   EXPECT_NEAR((s.work_of(2) - b0) / (s.work_of(1) - p0), 0.3, 0.03);
