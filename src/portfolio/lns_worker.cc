@@ -28,6 +28,14 @@ bool settled(const lp::MipResult& r) {
          (r.status == lp::MipStatus::kError && r.nodes == 0);
 }
 
+void BranchingPause::ended(bool branching, const lp::MipResult& r, bool improved) {
+  if (branching && r.nodes == 0 && !settled(r) && !improved) {  // its root did not end
+    left_ = std::size_t{4} << std::min<std::size_t>(misses_++, 4);
+  } else if (!branching && left_ > 0) {
+    --left_;
+  }
+}
+
 namespace {
 // Work of one sub-MIP at most, in task budgets: a sub-MIP spans several tasks.
 constexpr double kSubMipTasks = 25;
@@ -63,7 +71,7 @@ bool LnsWorker::available(Neighbourhood n, const LpPoint* lp) const {
     case Neighbourhood::kCore:
       return lp != nullptr && lp->reduced_cost.size() == lp->x.size() && (inc || !core_stuck_);
     case Neighbourhood::kLocalBranching:
-      return inc && binaries_ > 0 && lp != nullptr && branching_pause_ == 0;
+      return inc && binaries_ > 0 && lp != nullptr && branching_pause_.open();
   }
   return false;
 }
@@ -331,11 +339,7 @@ void LnsWorker::body() {
       last_core_free_ = free;
     }
     const bool finished = settled(r);
-    if (branching && r.nodes == 0 && !finished && !improved) {  // its root did not end: pause
-      branching_pause_ = std::size_t{4} << std::min<std::size_t>(branching_misses_++, 4);
-    } else if (!branching && branching_pause_ > 0) {
-      --branching_pause_;
-    }
+    branching_pause_.ended(branching, r, improved);
     if (branching) {
       if (finished && spent < cap / 2) {
         branching_distance_ = std::min(static_cast<double>(binaries_), branching_distance_ * 1.5);

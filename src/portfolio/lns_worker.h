@@ -68,6 +68,22 @@ const char* neighbourhood_name(Neighbourhood n);
 // kind frees more columns, as after an infeasible one, instead of fixing more.
 bool settled(const lp::MipResult& r);
 
+// Local branching's pause (see above): after a local-branching sub-MIP whose root did not end
+// (no node, not settled, no improvement) the neighbourhood sits out the next 4 sub-MIPs of
+// other kinds, then 8, 16, 32 and at most 64 after further such runs. A local-branching run
+// that left its root, settled or improved neither starts nor lengthens a pause.
+class BranchingPause {
+ public:
+  // Whether local branching may be drawn now.
+  bool open() const { return left_ == 0; }
+  // A sub-MIP ended: `branching` tells its kind, `improved` whether it found a new incumbent.
+  void ended(bool branching, const lp::MipResult& r, bool improved);
+  std::size_t left() const { return left_; }  // sub-MIPs of other kinds still to wait for
+
+ private:
+  std::size_t left_ = 0, misses_ = 0;  // misses_: roots that did not end so far
+};
+
 class LnsWorker final : public Worker {
  public:
   LnsWorker(LnsWorkerSetup setup, Logger& log);
@@ -112,8 +128,7 @@ class LnsWorker final : public Worker {
   bool core_stuck_ = false;
   std::size_t binaries_ = 0;           // binary columns of the presolved model
   double branching_distance_ = 10;     // local branching's k
-  // Sub-MIPs of other kinds before local branching is drawn again; its roots that did not end.
-  std::size_t branching_pause_ = 0, branching_misses_ = 0;
+  BranchingPause branching_pause_;
   std::vector<std::pair<double, Index>> candidates_;  // core: (|reduced cost|, column)
   bool starved_ = false;  // the body waits for an incumbent or an LP point
 

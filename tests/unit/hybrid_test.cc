@@ -379,5 +379,36 @@ TEST(Hybrid, ASubMipThatFailsBeforeItsFirstNodeCountsAsSettled) {
   }
 }
 
+// Local branching's pause: a root that did not end closes the neighbourhood for 4 sub-MIPs of
+// other kinds, the next such root for 8, and so on up to 64; local-branching runs that leave
+// their root, settle or improve start no pause, and sub-MIPs of other kinds never do.
+TEST(Hybrid, LocalBranchingPausesLongerAfterEachRootThatDidNotEnd) {
+  portfolio::BranchingPause pause;
+  lp::MipResult stuck;  // stopped on its budget before its first node
+  stuck.status = lp::MipStatus::kLimit;
+  stuck.nodes = 0;
+  lp::MipResult left_root = stuck;
+  left_root.nodes = 12;
+  lp::MipResult solved = stuck;
+  solved.status = lp::MipStatus::kOptimal;
+  EXPECT_TRUE(pause.open());
+  pause.ended(true, left_root, false);
+  pause.ended(true, solved, false);
+  pause.ended(true, stuck, true);  // it improved the incumbent: worth its time
+  pause.ended(false, stuck, false);  // other kinds never start a pause
+  EXPECT_TRUE(pause.open());
+  for (const std::size_t want : {4, 8, 16, 32, 64, 64}) {
+    pause.ended(true, stuck, false);
+    EXPECT_EQ(pause.left(), want);
+    for (std::size_t k = 0; k < want; ++k) {
+      EXPECT_FALSE(pause.open()) << "after " << k << " of " << want;
+      pause.ended(false, solved, true);
+    }
+    EXPECT_TRUE(pause.open());
+    pause.ended(false, solved, false);  // nothing to count down
+    EXPECT_EQ(pause.left(), 0u);
+  }
+}
+
 }  // namespace
 }  // namespace lsmip::solver
