@@ -480,9 +480,10 @@ MipResult solve_mip_once(const Model& m, const MipSettings& settings, const MipC
     probing.setMaxElementsRoot(300);
     probing.setRowCuts(3);
     // Gomory cuts of at most 300 entries at the root and 100 in the tree: long cuts added at
-    // every node made each node's LP several times slower (the exact worker alone proved
-    // pp08a in 6.1 s with 300 in the tree, 2.7 s with 100; vpm2 3.6 s and 1.2 s), while CBC's
-    // driver's 50 lost bell5's proof to a tree of 96k nodes instead of 36k (0.8 s -> 2.6 s).
+    // the nodes where CBC runs the generator made their LPs several times slower (the exact
+    // worker alone proved pp08a in 6.1 s with 300 in the tree, 2.7-2.9 s with 100; vpm2 in
+    // 3.6 s and 1.1-1.2 s), while CBC's driver's 50 lost bell5's proof to a tree of 96k nodes
+    // instead of 36k (0.8 s -> 2.6 s).
     CglGomory gomory;
     gomory.setLimitAtRoot(300);
     gomory.setLimit(100);

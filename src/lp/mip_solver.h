@@ -45,7 +45,7 @@ struct MipSettings {
   // for its heuristics, which may run long between simplex iterations (the feasibility pump
   // on a large model) and so between polls of the stop token.
   double deadline = kInf;
-  bool cuts = true;                     // root cuts (probing, Gomory, knapsack, clique, MIR, flow)
+  bool cuts = true;                     // cuts (probing, Gomory, knapsack, clique, MIR, flow)
   bool heuristics = true;               // CBC's rounding, feasibility pump, greedy, RINS, diving
   // CglPreProcess (probing, clique merging, coefficient strengthening, presolve) before the
   // search; given a quarter of the deadline at most, and skipped on models of more than
