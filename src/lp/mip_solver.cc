@@ -552,6 +552,7 @@ MipResult solve_mip_once(const Model& m, const MipSettings& settings, const MipC
     } else if (!root->isProvenOptimal()) {
       // The model's LP is feasible: an infeasible preprocessed LP proves nothing we trust.
       out.status = MipStatus::kError;
+      out.preprocessed_infeasible = !space.identity;
     } else {
       state.raise_bound(std::min(root->getObjValue(), state.cutoff));
       if (!settings.start.empty() && settings.start.size() == static_cast<std::size_t>(m.num_cols())) {

@@ -98,6 +98,9 @@ struct MipResult {
   // Columns of the model CBC searched: the given model's, or fewer after preprocessing.
   int searched_columns = 0;
   bool preprocessed = false;  // CglPreProcess ran and CBC searched its model
+  // kError because the preprocessed model's LP is infeasible (the model's is not): nearly
+  // always an infeasible model that CBC's preprocessing saw through, but not a proof.
+  bool preprocessed_infeasible = false;
 };
 
 // Runs CBC on `m` (with the settings' bounds). Never throws for a solver failure.

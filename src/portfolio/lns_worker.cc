@@ -40,6 +40,10 @@ namespace {
 // Work of one sub-MIP at most, in task budgets: a sub-MIP spans several tasks.
 constexpr double kSubMipTasks = 25;
 constexpr double kIntegral = 1e-6;  // an LP value this close to an integer counts as integral
+// A first RENS or LP-core sub-MIP of at most this many free columns plus rows runs as a burst
+// (LnsWorker::urgent), with this many times the work cap of a sub-MIP.
+constexpr std::size_t kBurstSize = 2000;
+constexpr double kBurstBudget = 3;
 }  // namespace
 
 LnsWorker::LnsWorker(LnsWorkerSetup setup, Logger& log)
@@ -286,6 +290,11 @@ void LnsWorker::body() {
         s.start = start;
       }
     }
+    // The first RENS and the first LP-core sub-MIP run as a burst when they are small: they
+    // are the sub-MIPs an LP-guided solution is most likely to come from (see the header).
+    const bool first_of_kind = n == Neighbourhood::kRens || (n == Neighbourhood::kCore && !core_burst_done_);
+    if (n == Neighbourhood::kCore) core_burst_done_ = true;
+    burst_ = first_of_kind && sub->free_columns().size() + static_cast<std::size_t>(sub->model().num_rows()) <= kBurstSize;
     const double cap = kSubMipTasks * setup_.options.portfolio_batch_work;
     double spent = 0;
     bool improved = false;
@@ -294,7 +303,15 @@ void LnsWorker::body() {
     cb.on_message = [&](const char* line) {
       log_.info("[%s %s cbc] %s", setup_.name.c_str(), neighbourhood_name(n), line);
     };
-    cb.stop = [&] { return spent > cap || stop(); };
+    const double budget = burst_ ? kBurstBudget * cap : cap;
+    // A sub-MIP drawn before the LP arrived gives way to the LP-guided ones once it does,
+    // unless it has found something.
+    const bool lp_due = lp == nullptr && !rens_done_;
+    bool preempted = false;
+    cb.stop = [&] {
+      if (lp_due && !improved && setup_.bound->lp() != nullptr) preempted = true;
+      return preempted || spent > budget || stop();
+    };
     cb.on_work = [&](double w) {
       spent += w;
       co_.spend(w);
@@ -319,6 +336,7 @@ void LnsWorker::body() {
     };
     const double left_before = setup_.seconds_left ? setup_.seconds_left() : kInf;
     const lp::MipResult r = lp::solve_mip(sub->model(), s, cb);
+    burst_ = false;
     body_moves_ += static_cast<std::uint64_t>(r.nodes);
     if (r.status == lp::MipStatus::kAborted) {
       log_.warning("%s: CBC failed an internal assertion in a %s sub-MIP; that sub-MIP is dropped, its checked "
@@ -329,8 +347,15 @@ void LnsWorker::body() {
                "%s: %s sub-MIP, %zu free columns and %d rows of %d and %d: %s after %lld nodes, work %.3g%s "
                "(%.2f to %.2f s left)\n",
                setup_.name.c_str(), neighbourhood_name(n), sub->free_columns().size(), sub->model().num_rows(),
-               m.num_cols(), m.num_rows(), lp::to_string(r.status), static_cast<long long>(r.nodes), spent,
+               m.num_cols(), m.num_rows(),
+               r.preprocessed_infeasible ? "infeasible by CBC's preprocessing (unproven)" : lp::to_string(r.status),
+               static_cast<long long>(r.nodes), spent,
                improved ? ", improved" : "", left_before, setup_.seconds_left ? setup_.seconds_left() : kInf);
+    }
+    if (preempted) {
+      log_.log(LogLevel::kVerbose, "%s: the LP arrived; the %s sub-MIP gives way to the LP-guided ones\n",
+               setup_.name.c_str(), neighbourhood_name(n));
+      continue;  // says nothing of its neighbourhood: rates and rewards stay
     }
     arm.reward = 0.8 * arm.reward + (improved ? 0.2 : 0.0);
     if (n == Neighbourhood::kCore && !have_incumbent && !improved) {
@@ -365,6 +390,8 @@ bool LnsWorker::waiting() const {
   }
   return true;
 }
+
+bool LnsWorker::urgent() const { return burst_ && co_.idle() && !co_.finished(); }
 
 bool LnsWorker::run_task(double work) {
   if (!co_.idle()) return true;  // still running after a stop; the run is ending

@@ -31,6 +31,17 @@
 // dev set at 10 s it took the largest share of the sub-MIP work (1.5e9 units over 66 runs,
 // 24 of which never left the root) and found 3 of the 39 improvements.
 //
+// Bursts: the first RENS and the first LP-core sub-MIP are the ones an LP-guided solution is
+// most likely to come from, and when they are small (free columns plus rows at most 2,000)
+// they run as a burst: the worker is urgent (Worker::urgent) until the sub-MIP ends, so its
+// lane runs it to its end before the others' next tasks, with three times the work cap of a
+// sub-MIP and without charging the work to the worker's share. Shared out with the others,
+// such a sub-MIP ran for the rest of the run: at 10 s, the LP core of air05 (970 columns)
+// never left its root and fast0507's RENS (286 columns) started at 4.7 s and ended at the
+// limit. A sub-MIP drawn before the LP arrived gives way to them when it does (unless it has
+// improved the incumbent): on fast0507 a 18,900-column graph sub-MIP held the worker from
+// 2.0 s to 5.0 s, with the LP there since 2.7 s.
+//
 // Every sub-MIP solution is a point of the presolved model; it is rounded and verified on
 // the original model before it is kept (verify_mip_point), and published between tasks.
 #pragma once
@@ -90,6 +101,8 @@ class LnsWorker final : public Worker {
 
   bool run_task(double work) override;
   bool waiting() const override;
+  // True while a burst sub-MIP runs (see above).
+  bool urgent() const override;
   void publish(SolutionPool& pool) override;
   void absorb(const SolutionPool& pool) override;
   const WorkerStats& stats() const override { return stats_; }
@@ -131,6 +144,8 @@ class LnsWorker final : public Worker {
   BranchingPause branching_pause_;
   std::vector<std::pair<double, Index>> candidates_;  // core: (|reduced cost|, column)
   bool starved_ = false;  // the body waits for an incumbent or an LP point
+  // The running sub-MIP is a burst (urgent); the first core sub-MIP has been drawn.
+  bool burst_ = false, core_burst_done_ = false;
 
   // Written by the body during its turn, read by the owner outside it.
   std::uint64_t body_found_ = 0, body_rejected_ = 0, body_moves_ = 0;

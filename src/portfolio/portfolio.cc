@@ -22,6 +22,7 @@ Portfolio::Portfolio(std::vector<std::unique_ptr<Worker>> workers, SolutionPool&
     for (std::size_t i = 0; i < n; ++i) settings_.lanes.push_back({i});
   }
   waiting_ = [this](std::size_t i) { return workers_[i]->waiting(); };
+  urgent_ = [this](std::size_t i) { return workers_[i]->urgent(); };
   lane_of_.assign(n, 0);
   live_.assign(n, 1);
   seconds_.assign(n, 0.0);
@@ -60,7 +61,7 @@ bool Portfolio::task(std::size_t i) {
 }
 
 std::size_t Portfolio::lane_task(std::size_t l) {
-  const std::size_t i = lanes_[l].pick(waiting_);
+  const std::size_t i = lanes_[l].pick(waiting_, urgent_);
   if (i == LaneScheduler::npos) return i;
   if (!task(i)) {
     live_[i] = 0;
@@ -93,7 +94,7 @@ void Portfolio::report(std::size_t l, std::size_t i, double work_before, std::ui
 
 void Portfolio::run_inline() {
   for (;;) {
-    const std::size_t i = lanes_[0].pick(waiting_);
+    const std::size_t i = lanes_[0].pick(waiting_, urgent_);
     if (i == LaneScheduler::npos) return;
     const double before = workers_[i]->stats().work;
     const std::uint64_t gains = pool_.gains();  // a live worker publishes during its task
@@ -143,7 +144,7 @@ void Portfolio::run_deterministic() {
   std::barrier sync(static_cast<std::ptrdiff_t>(lanes), completion);
   auto body = [&](std::size_t l) {
     while (!finished) {
-      const std::size_t i = lanes_[l].pick(waiting_);
+      const std::size_t i = lanes_[l].pick(waiting_, urgent_);
       ran[l] = i;
       if (i != LaneScheduler::npos) {
         before[l] = workers_[i]->stats().work;
@@ -167,7 +168,7 @@ void Portfolio::run_opportunistic() {
   std::atomic<bool> stopping{false};
   auto body = [&](std::size_t l) {
     for (;;) {
-      const std::size_t i = lanes_[l].pick(waiting_);
+      const std::size_t i = lanes_[l].pick(waiting_, urgent_);
       if (i == LaneScheduler::npos) return;
       const double before = workers_[i]->stats().work;
       const std::uint64_t gains = pool_.gains();

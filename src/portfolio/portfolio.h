@@ -88,6 +88,7 @@ class Portfolio {
   std::vector<std::unique_ptr<Worker>> workers_;
   SolutionPool& pool_;
   std::function<bool(std::size_t)> waiting_;  // Worker::waiting of worker i
+  std::function<bool(std::size_t)> urgent_;   // Worker::urgent of worker i
   PortfolioSettings settings_;
   std::function<bool()> stop_;
   // One task of worker i; a std::bad_alloc ends the worker and the run.

@@ -56,7 +56,17 @@ double LaneScheduler::work_of(std::size_t worker) const {
   return s == npos ? 0 : entries_[s].work;
 }
 
-std::size_t LaneScheduler::pick(const std::function<bool(std::size_t)>& waiting) {
+std::size_t LaneScheduler::pick(const std::function<bool(std::size_t)>& waiting,
+                                const std::function<bool(std::size_t)>& urgent) {
+  urgent_ = npos;
+  if (urgent) {
+    for (std::size_t s = 0; s < entries_.size(); ++s) {
+      if (entries_[s].live && urgent(order_[s])) {
+        urgent_ = s;
+        return order_[s];
+      }
+    }
+  }
   std::size_t best = npos, fallback = npos;
   double best_key = 0, fallback_key = 0;
   for (std::size_t s = 0; s < entries_.size(); ++s) {
@@ -87,7 +97,7 @@ void LaneScheduler::report(std::size_t worker, double work, double reward) {
   if (s == npos) return;
   Entry& e = entries_[s];
   const double w = std::max(work, 0.0);
-  e.work += w;
+  if (s != urgent_) e.work += w;
   total_ += w;
   ++tasks_;
   if (reward >= 1.0) {

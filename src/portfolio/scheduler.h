@@ -68,11 +68,16 @@ class LaneScheduler {
   };
   // Adds a worker (its index in the portfolio) with a base weight > 0 and a role (see above).
   void add(std::size_t worker, double base_weight, Role role = Role::kPlain);
-  // The next worker to run, or npos when none is live. Workers for which `waiting` is true
-  // are passed over while another live worker is not waiting, and keep pace meanwhile (their
-  // account is raised to the one picked), so that they get no burst of tasks after the wait.
-  std::size_t pick(const std::function<bool(std::size_t)>& waiting = {});
+  // The next worker to run, or npos when none is live. A live worker for which `urgent` is
+  // true comes first (the first such in order), and the work of that task is not charged to
+  // its account: a burst changes the order of the lane's work, not the shares that follow.
+  // Workers for which `waiting` is true are passed over while another live worker is not
+  // waiting, and keep pace meanwhile (their account is raised to the one picked), so that they
+  // get no burst of tasks after the wait.
+  std::size_t pick(const std::function<bool(std::size_t)>& waiting = {},
+                   const std::function<bool(std::size_t)>& urgent = {});
   // A task of `worker` ended: it spent `work` units and earned `reward` (clipped to [0, 1]).
+  // The work of an urgent task counts in the lane's totals but not in the worker's account.
   void report(std::size_t worker, double work, double reward);
   // The MIP gap now: in [0, 1], 1 without a dual bound, inf without an incumbent (mip_gap).
   void set_gap(double gap) { gap_ = gap; }
@@ -107,6 +112,7 @@ class LaneScheduler {
   double total_at_best_ = 0;     // ... up to the last task of a plain worker that found a new best
   std::uint64_t tasks_ = 0;
   bool have_best_ = false;       // some task of the lane found a new best
+  std::size_t urgent_ = npos;    // the slot of the last pick when it was urgent
   double gap_ = 1;               // the MIP gap (set_gap)
   bool prover_in_tree_ = false;  // set_prover_in_tree
   // Below this MIP gap the prover's weight grows with 1 / gap and boosters are not boosted.

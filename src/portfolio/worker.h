@@ -53,6 +53,9 @@ class Worker {
   // Between tasks: the worker has nothing to do until the pool or the dual bound changes
   // (e.g. a neighbourhood search without an incumbent); its lane runs the others meanwhile.
   virtual bool waiting() const { return false; }
+  // Between tasks: the worker is in the middle of a short piece of work that should run to
+  // its end before the others' next tasks (see LaneScheduler::pick).
+  virtual bool urgent() const { return false; }
 };
 
 }  // namespace lsmip::portfolio

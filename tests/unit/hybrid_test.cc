@@ -336,6 +336,32 @@ TEST(Hybrid, TheWorkersRejectTamperedSolutions) {
   EXPECT_EQ(pool.size(), 1u);  // only the incumbent it started from
 }
 
+// The first RENS and LP-core sub-MIPs of a small model run as bursts: between their tasks the
+// worker is urgent, so that its lane runs them to their end; the sub-MIPs after them are not.
+TEST(Hybrid, TheFirstLpGuidedSubMipsAreUrgentUntilTheyEnd) {
+  PresolvedP0033 p;
+  auto ns = p.setup<portfolio::LnsWorkerSetup>("lns");
+  ns.solve_own_lp = true;  // its own LP: RENS needs no incumbent
+  portfolio::LnsWorker lns(ns, p.quiet);
+  EXPECT_FALSE(lns.urgent());
+  portfolio::SolutionPool pool(7);
+  int urgent_tasks = 0, bursts = 0, calm_since = 0;
+  bool was_urgent = false;
+  for (int t = 0; t < 3000 && lns.run_task(1.0); ++t) {
+    const bool urgent = lns.urgent();
+    if (urgent) ++urgent_tasks;
+    if (urgent && !was_urgent) ++bursts;
+    calm_since = urgent ? 0 : calm_since + 1;
+    was_urgent = urgent;
+    lns.publish(pool);
+    lns.absorb(pool);
+  }
+  EXPECT_GT(urgent_tasks, 1);  // a burst spans several tasks of one work unit
+  EXPECT_GE(bursts, 1);
+  EXPECT_LE(bursts, 2);        // RENS and the first LP core, no other
+  EXPECT_GT(calm_since, 100);  // the sub-MIPs after them are shared out as usual
+}
+
 // The CBC workers stamp each solution with the clock's time when CBC found it: the pool
 // sees it only after the task, and the log, the trace and time_best report when it was found.
 TEST(Hybrid, TheCbcWorkersStampSolutionsWhenFound) {

@@ -32,6 +32,26 @@ TEST(Scheduler, SharesWorkByWeightAndFollowsReward) {
   EXPECT_FALSE(s.any_live());
 }
 
+// An urgent worker runs first, and the burst leaves the shares that follow as they were.
+TEST(Scheduler, AnUrgentWorkerComesFirstAndItsBurstIsNotCharged) {
+  LaneScheduler s;
+  s.add(0, 3.0);
+  s.add(1, 1.0);
+  bool burst = true;
+  const auto urgent = [&burst](std::size_t i) { return burst && i == 1; };
+  for (int t = 0; t < 20; ++t) {
+    ASSERT_EQ(s.pick({}, urgent), 1u);
+    s.report(1, 1.0, 0.0);
+  }
+  EXPECT_EQ(s.work_of(1), 0.0);
+  burst = false;
+  for (int t = 0; t < 400; ++t) s.report(s.pick({}, urgent), 1.0, 0.0);
+  EXPECT_NEAR(s.work_of(0) / s.work_of(1), 3.0, 0.1);
+  s.retire(1);
+  burst = true;  // a retired worker is never picked, urgent or not
+  EXPECT_EQ(s.pick({}, urgent), 0u);
+}
+
 TEST(Scheduler, GivesTheProverMoreWhenTheIncumbentStagnates) {
   LaneScheduler s;
   s.add(0, 3.0);
