@@ -46,6 +46,9 @@
 // seeds 1-3). New bests of the prover and of boosters do not end the boost: stagnation is
 // measured on the other workers, the local searches.
 //
+// A worker that reports itself urgent between tasks (Worker::urgent: the sub-MIP worker during
+// a burst) is run before the others, and the work of those tasks is left out of its account.
+//
 // The schedule follows only the costs reported (work units, or seconds when the portfolio
 // asks for timed shares), so with work it is the same every time.
 #pragma once
