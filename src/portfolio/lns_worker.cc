@@ -305,8 +305,9 @@ void LnsWorker::body() {
     };
     const double budget = burst_ ? kBurstBudget * cap : cap;
     // A sub-MIP drawn before the LP arrived gives way to the LP-guided ones once it does,
-    // unless it has found something.
-    const bool lp_due = lp == nullptr && !rens_done_;
+    // unless it has found something. (RENS is drawn only with an LP point, and the shared
+    // point is never withdrawn: without one, RENS is still due.)
+    const bool lp_due = lp == nullptr;
     bool preempted = false;
     cb.stop = [&] {
       if (lp_due && !improved && setup_.bound->lp() != nullptr) preempted = true;
