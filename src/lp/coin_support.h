@@ -5,6 +5,7 @@
 #ifdef LSMIP_HAVE_COIN
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <span>
 #include <string>
@@ -99,11 +100,16 @@ class ClpHooks final : public ClpEventHandler {
 // True for an LP with many more columns than rows, which solve_by_sifting solves faster than
 // a simplex over all columns.
 bool wants_sifting(const ClpSimplex& lp);
+// How solve_by_sifting ended.
+enum class Sifting : std::uint8_t {
+  kSolved,   // `lp` holds its optimum (or whatever its final primal simplex reached)
+  kStopped,  // the event handler stopped a simplex: `lp` is left unsolved, status 5
+  kGaveUp,   // a numerical failure, or a restricted optimum that needs its artificial
+             // columns: the caller solves the full model as usual
+};
 // Solves `lp` from scratch by sifting (src/lp/sifting.cc): simplex solves of a growing working
 // set of columns, then the full model's primal simplex from the working set's optimal basis.
-// False when it gave up (a stop, a numerical failure, a restricted optimum that needs its
-// artificial columns): the caller then solves the full model as usual.
-bool solve_by_sifting(ClpSimplex& lp);
+Sifting solve_by_sifting(ClpSimplex& lp);
 
 // Loads `m` (integrality dropped unless `integers`) into `si`, with the given column bounds
 // when not empty, and silences it with `quiet`. `widen` > 0 relaxes every finite row side by
@@ -114,7 +120,7 @@ void load(OsiClpSolverInterface& si, const Model& m, std::span<const double> col
 
 // Solves the LP loaded in `lp` from scratch the way every first solve here does: CLP's
 // presolve, then primal simplex, or sifting (solve_by_sifting) on models with many more
-// columns than rows, and never a SIGINT handler. Dual simplex from the slack basis, CLP's usual first choice, is
+// columns than rows (a stop during sifting leaves `lp` unsolved), and never a SIGINT handler. Dual simplex from the slack basis, CLP's usual first choice, is
 // several times slower on wide set-covering models (fast0507: 4.7 s against 0.9 s) and
 // thirty times slower on others (mzzv11: 28 s against 0.95 s); re-solves stay dual.
 void solve_from_scratch(ClpSimplex& lp);

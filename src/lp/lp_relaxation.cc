@@ -86,7 +86,7 @@ void load(OsiClpSolverInterface& si, const Model& m, std::span<const double> col
 
 void solve_from_scratch(ClpSimplex& lp) {
   // CLP's own sifting ("sprint") prints to standard output: ours instead.
-  if (wants_sifting(lp) && solve_by_sifting(lp)) return;
+  if (wants_sifting(lp) && solve_by_sifting(lp) != Sifting::kGaveUp) return;
   ClpSolve how;
   how.setSolveType(ClpSolve::usePrimal);
   how.setPresolveType(ClpSolve::presolveOn);

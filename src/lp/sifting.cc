@@ -31,6 +31,7 @@ constexpr double kPriceTolerance = 1e-7;   // a reduced cost below -this enters
 constexpr double kArtificialZero = 1e-9;   // an artificial column this small is zero
 constexpr int kMaxRounds = 200;
 constexpr double kInfinite = 1e30;
+constexpr int kStoppedByEvent = 5;  // CLP's problem status after its event handler said stop
 }  // namespace
 
 bool wants_sifting(const ClpSimplex& lp) {
@@ -38,10 +39,10 @@ bool wants_sifting(const ClpSimplex& lp) {
   return rows > 0 && cols >= 6000 && cols >= 20 * rows;
 }
 
-bool solve_by_sifting(ClpSimplex& full) {
+Sifting solve_by_sifting(ClpSimplex& full) {
   const int m = full.numberRows(), n = full.numberColumns();
   const CoinPackedMatrix& a = *full.matrix();
-  if (!a.isColOrdered()) return false;
+  if (!a.isColOrdered()) return Sifting::kGaveUp;
   const CoinBigIndex* start = a.getVectorStarts();
   const int* length = a.getVectorLengths();
   const int* index = a.getIndices();
@@ -135,7 +136,13 @@ bool solve_by_sifting(ClpSimplex& full) {
   bool optimal = false;
   for (int round = 0; round < kMaxRounds; ++round) {
     small.primal();  // from the last basis after the first round
-    if (!small.isProvenOptimal()) return false;  // stopped, or a numerical failure
+    if (small.status() == kStoppedByEvent) {
+      // Stopped: the full model is left unsolved. (Going on to solve it from scratch would
+      // start with CLP's presolve, which polls nothing: 0.3 s and more on eilA101-2.)
+      full.setProblemStatus(kStoppedByEvent);
+      return Sifting::kStopped;
+    }
+    if (!small.isProvenOptimal()) return Sifting::kGaveUp;  // a numerical failure
     const double* y = small.dualRowSolution();
     priced.clear();
     for (int j = 0; j < n; ++j) {
@@ -180,7 +187,7 @@ bool solve_by_sifting(ClpSimplex& full) {
       }
     }
   }
-  if (!optimal) return false;
+  if (!optimal) return Sifting::kGaveUp;
 
   // The restricted basis on the full model: columns outside at their lower bounds; a row whose
   // artificial is basic (at zero) has its own slack basic instead.
@@ -202,7 +209,7 @@ bool solve_by_sifting(ClpSimplex& full) {
     full.setRowStatus(i, artificial_basic ? ClpSimplex::basic : small.getRowStatus(i));
   }
   full.primal();
-  return true;
+  return Sifting::kSolved;
 }
 
 }  // namespace lsmip::lp::detail
