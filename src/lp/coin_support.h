@@ -120,9 +120,10 @@ void load(OsiClpSolverInterface& si, const Model& m, std::span<const double> col
 
 // Solves the LP loaded in `lp` from scratch the way every first solve here does: CLP's
 // presolve, then primal simplex, or sifting (solve_by_sifting) on models with many more
-// columns than rows (a stop during sifting leaves `lp` unsolved), and never a SIGINT handler. Dual simplex from the slack basis, CLP's usual first choice, is
-// several times slower on wide set-covering models (fast0507: 4.7 s against 0.9 s) and
-// thirty times slower on others (mzzv11: 28 s against 0.95 s); re-solves stay dual.
+// columns than rows (a stop during sifting leaves `lp` unsolved), and never a SIGINT
+// handler. Dual simplex from the slack basis, CLP's usual first choice, is several times
+// slower on wide set-covering models (fast0507: 4.7 s against 0.9 s) and thirty times slower
+// on others (mzzv11: 28 s against 0.95 s); re-solves stay dual.
 void solve_from_scratch(ClpSimplex& lp);
 
 }  // namespace lsmip::lp::detail

@@ -508,15 +508,8 @@ TEST(Lp, WideModelsAreSolvedBySiftingWithoutOutput) {
 TEST(Lp, AStopDuringSiftingEndsTheSolve) {
   const std::string shared = testing::shared_dir();
   if (shared.empty()) GTEST_SKIP() << "../shared is absent";
-  Model m;
-  {
-    Options o;
-    Logger quiet(LogLevel::kQuiet);
-    Result<Model> r = io::read_model(shared + "/instances/miplib/eilA101-2.mps.gz", io::read_options(o), quiet,
-                                     [] { return false; });
-    ASSERT_TRUE(r.ok()) << r.status().to_string();
-    m = std::move(r).value();
-  }
+  const Model m = testing::read_model_file(shared + "/instances/miplib/eilA101-2.mps.gz");
+  ASSERT_FALSE(::testing::Test::HasFailure());
   const auto t0 = std::chrono::steady_clock::now();
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   for (const int after : {1, 20}) {

@@ -65,15 +65,18 @@ inline Model build_model(ModelBuilder& b) {
   return r.ok() ? std::move(r).value() : Model();
 }
 
-// Reads a model of tests/data with the default reading options, failing the current test if
+// Reads the model file at `path` with the default reading options, failing the current test if
 // it cannot.
-inline Model read_model(const std::string& rel) {
+inline Model read_model_file(const std::string& path) {
   Options o;
   Logger quiet(LogLevel::kQuiet);
-  Result<Model> m = io::read_model(data_path(rel), io::read_options(o), quiet, [] { return false; });
-  EXPECT_TRUE(m.ok()) << m.status().to_string();
+  Result<Model> m = io::read_model(path, io::read_options(o), quiet, [] { return false; });
+  EXPECT_TRUE(m.ok()) << path << ": " << m.status().to_string();
   return m.ok() ? std::move(m).value() : Model();
 }
+
+// Reads a model of tests/data (see read_model_file).
+inline Model read_model(const std::string& rel) { return read_model_file(data_path(rel)); }
 
 // Path of the lsmip executable under test.
 inline std::string lsmip_binary() { return LSMIP_BINARY; }
