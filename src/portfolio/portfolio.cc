@@ -38,7 +38,9 @@ Portfolio::Portfolio(std::vector<std::unique_ptr<Worker>> workers, SolutionPool&
 }
 
 void Portfolio::run() {
-  if (workers_.empty()) return;
+  // A stop that came while the workers were built (a search model of a large model takes a
+  // while): no task is started.
+  if (workers_.empty() || (stop_ && stop_())) return;
   if (lanes_.size() == 1) {
     run_inline();
   } else if (settings_.deterministic) {

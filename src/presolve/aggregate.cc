@@ -231,34 +231,47 @@ bool Aggregator::eliminate(Index k) {
 bool Aggregator::run(Model* reduced, std::vector<char>* removed, std::vector<Substitution>* subs,
                      AggregateStats* stats) {
   const Index n = model_.num_cols(), m = model_.num_rows();
-  rows_.resize(at(m));
-  lo_.resize(at(m));
-  hi_.resize(at(m));
-  for (Index i = 0; i < m; ++i) {
-    lo_[at(i)] = model_.row_lower(i);
-    hi_[at(i)] = model_.row_upper(i);
-    if (lo_[at(i)] == -kInf && hi_[at(i)] == kInf) continue;  // free: constrains nothing, dropped
-    const SparseVector row = model_.row(i);
-    rows_[at(i)].reserve(row.size());
-    for (std::size_t t = 0; t < row.size(); ++t) rows_[at(i)].push_back({row.index[t], row.value[t]});
-  }
-  col_rows_.resize(at(n));
-  for (Index j = 0; j < n; ++j) {
-    const SparseVector col = model_.col(j);
-    for (const Index i : col.index) {
-      if (!rows_[at(i)].empty()) col_rows_[at(j)].push_back(i);
-    }
-  }
+  const auto free_row = [&](Index i) { return model_.row_lower(i) == -kInf && model_.row_upper(i) == kInf; };
+  // Candidates first, from the model's own column views: on a model with none (all binary,
+  // as eilA101-2 with 959k nonzeros) the copies below, which read every nonzero, are skipped.
   // Candidates: continuous, not fixed, in 1 to presolve_aggregate_max_col non-free rows.
   std::vector<Index> cand;
   for (Index j = 0; j < n; ++j) {
     // Binaries stay: substituting one for its partner in a partitioning row gains nothing.
     if (!(model_.col_lower(j) < model_.col_upper(j)) || model_.is_binary(j)) continue;
     if (model_.is_integer(j) && !opt_.presolve_aggregate_integer) continue;
-    const auto len = static_cast<std::int64_t>(col_rows_[at(j)].size());
+    std::int64_t len = 0;
+    for (const Index i : model_.col(j).index) len += free_row(i) ? 0 : 1;
     if (len >= 1 && len <= opt_.presolve_aggregate_max_col) cand.push_back(j);
   }
   if (cand.empty()) return false;
+  const auto stopped = [&] {
+    if (!(should_stop_ && should_stop_())) return false;
+    stats->interrupted = true;
+    return true;
+  };
+  if (stopped()) return false;
+  rows_.resize(at(m));
+  lo_.resize(at(m));
+  hi_.resize(at(m));
+  for (Index i = 0; i < m; ++i) {
+    lo_[at(i)] = model_.row_lower(i);
+    hi_[at(i)] = model_.row_upper(i);
+    if (free_row(i)) continue;  // free: constrains nothing, dropped
+    const SparseVector row = model_.row(i);
+    rows_[at(i)].reserve(row.size());
+    for (std::size_t t = 0; t < row.size(); ++t) rows_[at(i)].push_back({row.index[t], row.value[t]});
+  }
+  if (stopped()) return false;
+  col_rows_.resize(at(n));
+  for (Index j = 0; j < n; ++j) {
+    const SparseVector col = model_.col(j);
+    col_rows_[at(j)].reserve(col.size());
+    for (const Index i : col.index) {
+      if (!rows_[at(i)].empty()) col_rows_[at(j)].push_back(i);
+    }
+  }
+  if (stopped()) return false;
   obj_.assign(model_.obj().begin(), model_.obj().end());
   offset_ = model_.obj_offset();
   removed_.assign(at(n), 0);
@@ -276,10 +289,7 @@ bool Aggregator::run(Model* reduced, std::vector<char>* removed, std::vector<Sub
     for (std::size_t t = 0; t < cand.size(); ++t) {
       const Index k = cand[t];
       if (work_ >= opt_.presolve_max_work) break;
-      if ((t & 63) == 0 && should_stop_ && should_stop_()) {
-        stats->interrupted = true;
-        return false;
-      }
+      if ((t & 63) == 0 && stopped()) return false;
       if (!removed_[at(k)] && eliminate(k)) progress = true;
     }
   }

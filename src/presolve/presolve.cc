@@ -132,7 +132,8 @@ class Presolver {
   const Options& opt_;
   const std::function<bool()>& should_stop_;
   bool interrupted_ = false;
-  std::uint64_t polls_ = 0;
+  double next_poll_ = 0;  // stats_.work at which propagate() next polls should_stop_
+  static constexpr double kPollWork = 20000;
   std::span<const double> debug_;        // known solution to guard (empty: off)
   std::string debug_report_;             // first reduction that cut debug_ off
   std::vector<double> lb_, ub_;          // current bounds (integer columns: integral)
@@ -609,9 +610,14 @@ void Presolver::propagate() {
       // A pass cut short by the budget leaves the state consistent: every kept
       // bound is implied, every dropped row is implied by the kept bounds.
       if (stats_.work >= opt_.presolve_max_work) break;
-      if ((++polls_ & 1023) == 0 && should_stop_ && should_stop_()) {
-        interrupted_ = true;
-        return;
+      // Polled by work, not by rows: a model of a few very long rows (eilA101-2: 100 rows,
+      // 959k nonzeros) would otherwise run a whole round between polls.
+      if (stats_.work >= next_poll_) {
+        next_poll_ = stats_.work + kPollWork;
+        if (should_stop_ && should_stop_()) {
+          interrupted_ = true;
+          return;
+        }
       }
       process_row(i);
       if (infeasible_) return;

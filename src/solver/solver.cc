@@ -219,16 +219,18 @@ SolveResult Solver::solve(const SolveControl& control) {
     r.time_first = r.time_best = 0;
     r.trace.push_back(TracePoint{0, r.objective, -1, "initial"});
   };
+  // A run that a limit or a signal ends before the workers start: the original model's
+  // trivial outcome, or the verified warm start.
+  auto stopped_before_workers = [&](SolveResult& r) -> SolveResult& {
+    r.stop_reason = run.goal()          ? run.goal_reason()
+                    : run.interrupted() ? StopReason::kInterrupted
+                                        : StopReason::kTimeLimit;
+    if (warm_verified) keep_warm_start(r);
+    return finish(r);
+  };
   if (pre.verdict == presolve::Verdict::kInterrupted) {
-    // A limit or a signal inside presolve: the original model's trivial outcome.
     log_.info("presolve stopped by the time limit or a signal");
-    result.stop_reason = run.goal()          ? run.goal_reason()
-                         : run.interrupted() ? StopReason::kInterrupted
-                                             : StopReason::kTimeLimit;
-    if (warm_verified) {
-      keep_warm_start(result);
-    }
-    return finish(result);
+    return stopped_before_workers(result);
   }
   result.presolved = true;
   result.presolve = pre.stats;
@@ -252,6 +254,12 @@ SolveResult Solver::solve(const SolveControl& control) {
     log_.info("presolved model: %d rows, %d columns, %lld nonzeros (%d binary, %d integer, %d continuous)",
               after.rows, after.cols, static_cast<long long>(after.nonzeros), after.binary,
               after.integer, after.continuous);
+  }
+  if (run.stop()) {
+    // The stop came during presolve's last steps, which do not poll (building the reduced
+    // model): no worker is built, as building one reads the whole model.
+    log_.info("the time limit or a signal came at the end of presolve; no worker is started");
+    return stopped_before_workers(result);
   }
 
   const portfolio::Verifier verifier(model_, pre.postsolve, opt_.feas_tol, opt_.int_tol);

@@ -291,6 +291,25 @@ TEST(Portfolio, OpportunisticWorkersRunUntilDoneOrStopped) {
   EXPECT_LT(q.workers()[0]->stats().tasks + q.workers()[1]->stats().tasks, 1000u);
 }
 
+// A stop that came while the workers were built (on a large model that takes a while, and
+// under a sanitizer longer): no task runs, in any of the three ways of running.
+TEST(Portfolio, AStopBeforeTheFirstTaskRunsNoTask) {
+  for (const int lanes : {1, 2}) {
+    for (const bool deterministic : {false, true}) {
+      std::vector<std::string> log;
+      std::mutex mu;
+      std::vector<std::unique_ptr<Worker>> workers;
+      for (int i = 0; i < 2; ++i) workers.push_back(std::make_unique<FakeWorker>(i, 5, &log, &mu));
+      SolutionPool pool(7);
+      PortfolioSettings s = settings(deterministic);
+      if (lanes == 1) s.lanes = {{0, 1}};
+      Portfolio p(std::move(workers), pool, s, [] { return true; });
+      p.run();
+      EXPECT_TRUE(log.empty()) << lanes << " lanes, deterministic " << deterministic << ": " << log.front();
+    }
+  }
+}
+
 // A worker whose tasks each take `ms` milliseconds of wall-clock time.
 class SleepyWorker final : public Worker {
  public:

@@ -36,7 +36,7 @@ TEST(PresolveStop, AStopTokenEndsPresolveAtOnce) {
   Logger quiet(LogLevel::kQuiet);
   const presolve::PresolveResult full = presolve::run_presolve(m, o, quiet);
   ASSERT_EQ(full.verdict, presolve::Verdict::kReduced);
-  for (int after : {0, 1, 3}) {  // at the first poll, inside propagation, inside aggregation
+  for (int after : {0, 1, 3}) {  // at the first poll and at later ones
     std::atomic<int> polls{0};
     const presolve::PresolveResult r =
         presolve::run_presolve(m, o, quiet, {}, [&] { return polls.fetch_add(1) >= after; });
@@ -44,6 +44,28 @@ TEST(PresolveStop, AStopTokenEndsPresolveAtOnce) {
     EXPECT_GT(polls.load(), after) << "the token was polled";
     EXPECT_EQ(r.reduced.num_cols(), 0);
   }
+}
+
+// Few long rows (as eilA101-2: 100 rows, 959k nonzeros): propagation polls by the entries
+// it reads, not every 1024 rows, so the token is polled many times within one round.
+TEST(PresolveStop, LongRowsArePolledWithinARound) {
+  ModelBuilder b;
+  const int rows = 100, cols = 200000;
+  for (int i = 0; i < rows; ++i) b.add_row("r" + std::to_string(i), 1, 1);
+  for (int j = 0; j < cols; ++j) {
+    const Index x = b.add_col("x" + std::to_string(j), 0, 1, 1.0 + j % 7, true);
+    b.add_entry(j % rows, x, 1);
+  }
+  const Model m = testing::build_model(b);
+  Options o;
+  Logger quiet(LogLevel::kQuiet);
+  std::atomic<int> polls{0};
+  const presolve::PresolveResult r = presolve::run_presolve(m, o, quiet, {}, [&] {
+    polls.fetch_add(1);
+    return false;
+  });
+  EXPECT_NE(r.verdict, presolve::Verdict::kInterrupted);
+  EXPECT_GE(polls.load(), 10) << "one round reads 200,000 entries in 100 rows";
 }
 
 TEST(PresolveStop, TheSolverReportsTheStopReasonWithoutASolution) {
