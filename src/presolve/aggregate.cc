@@ -232,9 +232,9 @@ bool Aggregator::run(Model* reduced, std::vector<char>* removed, std::vector<Sub
                      AggregateStats* stats) {
   const Index n = model_.num_cols(), m = model_.num_rows();
   const auto free_row = [&](Index i) { return model_.row_lower(i) == -kInf && model_.row_upper(i) == kInf; };
-  // Candidates first, from the model's own column views: on a model with none (all binary,
-  // as eilA101-2 with 959k nonzeros) the copies below, which read every nonzero, are skipped.
-  // Candidates: continuous, not fixed, in 1 to presolve_aggregate_max_col non-free rows.
+  // Candidates (continuous, not fixed, in 1 to presolve_aggregate_max_col non-free rows) come
+  // first, from the model's own column views: on a model with none (all binary, as eilA101-2
+  // with 959k nonzeros) the copies below, which read every nonzero, are skipped.
   std::vector<Index> cand;
   for (Index j = 0; j < n; ++j) {
     // Binaries stay: substituting one for its partner in a partitioning row gains nothing.
