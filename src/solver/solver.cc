@@ -255,9 +255,10 @@ SolveResult Solver::solve(const SolveControl& control) {
               after.rows, after.cols, static_cast<long long>(after.nonzeros), after.binary,
               after.integer, after.continuous);
   }
-  if (run.stop()) {
+  if (run.stop() && pre.reduced.num_cols() > 0) {
     // The stop came during presolve's last steps, which do not poll (building the reduced
-    // model): no worker is built, as building one reads the whole model.
+    // model): no worker is built, as building one reads the whole model. (A model presolve
+    // has solved goes on: its one point is the result, below.)
     log_.info("the time limit or a signal came at the end of presolve; no worker is started");
     return stopped_before_workers(result);
   }
@@ -335,6 +336,18 @@ SolveResult Solver::solve(const SolveControl& control) {
     progress.bound(b == kInf || b == -kInf ? b : model_.original_objective(b));
   });
   bound.set_unbounded_listener([&run] { run.note_unbounded(); });
+  // Presolve has fixed every column: the one point left is optimal. It is offered before any
+  // worker runs, so a stop that comes before the first task still returns it.
+  if (pre.reduced.num_cols() == 0) {
+    std::string why;
+    if (auto s = verifier.verify({}, &why)) {
+      const double z = s->min_objective();
+      pool.offer(std::move(*s), -1, "presolve");
+      bound.improve(z);
+    } else {
+      log_.warning("the point presolve leaves failed the independent check:\n%s", why.c_str());
+    }
+  }
 
   // Workers: one SearchModel per distinct equality handling, shared read-only by all.
   // Under MPI, rank r's searches take the configurations after those of ranks 0..r-1.

@@ -83,5 +83,35 @@ TEST(PresolveStop, TheSolverReportsTheStopReasonWithoutASolution) {
   EXPECT_FALSE(r.presolved);
 }
 
+// A model presolve solves outright (x + y >= 3 with x <= 1 and y <= 2 fixes both): a stop
+// at any poll after presolve has finished still returns its one point, proven optimal.
+TEST(PresolveStop, AModelPresolveSolvesKeepsItsPointWhateverTheStop) {
+  ModelBuilder b;
+  const Index x = b.add_col("x", 0, 1, 2, true);
+  const Index y = b.add_col("y", 0, 2, 1, true);
+  const Index r = b.add_row("cover", 3, kInf);
+  b.add_entry(r, x, 1);
+  b.add_entry(r, y, 1);
+  const Model m = testing::build_model(b);
+  Options o;
+  o.threads = 1;
+  o.time_limit = 10;
+  Logger quiet(LogLevel::kQuiet);
+  int after_presolve = 0;
+  for (int k = 0; k < 40; ++k) {  // the stop at the k-th poll of the token
+    solver::Solver s(m, o, quiet);
+    solver::SolveControl c;
+    std::atomic<int> polls{0};
+    c.interrupted = [&] { return polls.fetch_add(1) >= k; };
+    const solver::SolveResult res = s.solve(c);
+    if (!res.presolved) continue;
+    ++after_presolve;
+    ASSERT_TRUE(res.has_solution) << "stop at poll " << k;
+    EXPECT_DOUBLE_EQ(res.objective, 4.0);
+    EXPECT_EQ(res.status, solver::SolveStatus::kOptimal) << "stop at poll " << k;
+  }
+  EXPECT_GT(after_presolve, 0) << "some stop came after presolve";
+}
+
 }  // namespace
 }  // namespace lsmip
