@@ -406,6 +406,13 @@ MipResult solve_mip_once(const Model& m, const MipSettings& settings, const MipC
     const double root_value = si.getObjValue();
     // The first bound at once: preprocessing may take long on a large model.
     if (cb.on_bound) cb.on_bound(root_value + m.obj_offset());
+    // The root point, for the columns preprocessing drops (copied: preprocessing works on `si`).
+    std::vector<double> root_x, root_d;
+    if (cb.on_preprocessed_lp) {
+      const std::size_t n = static_cast<std::size_t>(m.num_cols());
+      root_x.assign(si.getColSolution(), si.getColSolution() + n);
+      root_d.assign(si.getReducedCost(), si.getReducedCost() + n);
+    }
 
     CglPreProcess process;
     OsiSolverInterface* searched = &si;
@@ -434,6 +441,16 @@ MipResult solve_mip_once(const Model& m, const MipSettings& settings, const MipC
       // own first solve starts from its optimal basis.
       if (searched != &si && !hooks.poll()) {
         detail::solve_from_scratch(*clp->getModelPtr());
+        if (cb.on_preprocessed_lp && clp->isProvenOptimal() && !hooks.stopped) {
+          const double* xp = clp->getColSolution();
+          const double* dp = clp->getReducedCost();
+          for (std::size_t i = 0; i < space.original.size(); ++i) {
+            const auto j = static_cast<std::size_t>(space.original[i]);
+            root_x[j] = xp[i];
+            root_d[j] = dp[i];
+          }
+          cb.on_preprocessed_lp(clp->getObjValue() + m.obj_offset(), root_x, root_d);
+        }
       }
       tune_for_search(*clp);
     }

@@ -78,6 +78,16 @@ struct MipCallbacks {
   std::function<void(bool optimal, bool infeasible, double value, std::span<const double> x,
                      std::span<const double> reduced_cost)>
       on_root_lp;
+  // The LP of the preprocessed model (probing's fixings, strengthened and added rows: often
+  // a much tighter relaxation than the root's) is solved, in the model's columns: the kept
+  // columns take its values and reduced costs, the columns preprocessing dropped those of the
+  // root LP. `value` is its optimum in CBC's objective plus the model's offset (minimisation
+  // form): the model's objective in practice, as preprocessing keeps the dropped columns'
+  // constant in its offset, but not confirmed, so a guide for the sub-MIPs and never a proven
+  // bound (on_bound reports those). Called at most once, when preprocessing changed the model
+  // and that LP is optimal. Optional.
+  std::function<void(double value, std::span<const double> x, std::span<const double> reduced_cost)>
+      on_preprocessed_lp;
   // CBC has left its root: called once, at the first node of its tree. Optional.
   std::function<void()> on_tree;
   // A valid dual bound (minimisation form, offset included), reported as it improves. Optional.

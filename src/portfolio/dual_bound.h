@@ -58,6 +58,12 @@ class DualBound {
     std::lock_guard<std::mutex> lock(mu_);
     if (!lp_) lp_ = std::make_shared<const LpPoint>(std::move(p));
   }
+  // The optimum of a tighter relaxation (the preprocessed model's LP) replaces the point; a
+  // reader sees a new pointer and may draw its LP-guided neighbourhoods again.
+  void refine_lp(LpPoint p) {
+    std::lock_guard<std::mutex> lock(mu_);
+    lp_ = std::make_shared<const LpPoint>(std::move(p));
+  }
   std::shared_ptr<const LpPoint> lp() const {
     std::lock_guard<std::mutex> lock(mu_);
     return lp_;

@@ -7,6 +7,10 @@
 #include "portfolio/mip_point.h"
 
 namespace lsmip::portfolio {
+namespace {
+// Relative rise of the LP value over the root's that makes the preprocessed LP point news.
+constexpr double kTighterLp = 1e-4;
+}  // namespace
 
 ExactWorker::ExactWorker(ExactWorkerSetup setup, Logger& log)
     : setup_(std::move(setup)), log_(log), cbc_([this] { cbc_main(); }) {
@@ -39,6 +43,12 @@ void ExactWorker::cbc_main() {
   cb.on_tree = [this] { in_tree_ = true; };
   cb.on_root_lp = [this](bool optimal, bool, double value, std::span<const double> x, std::span<const double> d) {
     if (optimal) root_lp_ = LpPoint{std::vector<double>(x.begin(), x.end()), value, std::vector<double>(d.begin(), d.end())};
+  };
+  // The preprocessed model's LP point replaces the root's only when it is tighter: an equal
+  // one (air05: probing finds nothing) would only start RENS and the core over.
+  cb.on_preprocessed_lp = [this](double value, std::span<const double> x, std::span<const double> d) {
+    if (!root_lp_ || !(value > root_lp_->value + kTighterLp * std::max(1.0, std::fabs(root_lp_->value)))) return;
+    preprocessed_lp_ = LpPoint{std::vector<double>(x.begin(), x.end()), value, std::vector<double>(d.begin(), d.end())};
   };
   cb.on_solution = [this, &m](std::span<const double> x, double) {
     std::string why;
@@ -93,6 +103,10 @@ void ExactWorker::publish(SolutionPool& pool) {
   if (root_lp_ && !root_lp_sent_) {
     root_lp_sent_ = true;
     setup_.bound->set_lp(*root_lp_);
+  }
+  if (preprocessed_lp_ && root_lp_sent_ && !preprocessed_lp_sent_) {
+    preprocessed_lp_sent_ = true;
+    setup_.bound->refine_lp(*preprocessed_lp_);
   }
   if (bound_ > -kInf) setup_.bound->improve(bound_);
   if (in_tree_) setup_.bound->set_in_tree();

@@ -57,6 +57,8 @@ class ExactWorker final : public Worker {
   double bound_ = -kInf;              // minimisation form, offset included
   std::optional<LpPoint> root_lp_;    // handed on once
   bool root_lp_sent_ = false;
+  std::optional<LpPoint> preprocessed_lp_;  // the preprocessed model's, handed on once after the root's
+  bool preprocessed_lp_sent_ = false;
   bool lp_unbounded_ = false;         // the root LP is unbounded (handed on at publish)
   bool in_tree_ = false;              // CBC has left its root (handed on at publish)
   // Written by the owner outside the body's turn, read by the body during it.

@@ -238,6 +238,13 @@ void LnsWorker::body() {
   while (!stop()) {
     const std::shared_ptr<const LpPoint> shared = setup_.bound->lp();
     const LpPoint* lp = own_lp_ ? &*own_lp_ : shared.get();
+    if (!own_lp_ && shared != seen_lp_) {
+      if (seen_lp_ != nullptr) {  // a tighter relaxation's point: its RENS and core are new
+        rens_done_ = core_done_ = core_burst_done_ = core_stuck_ = false;
+        last_core_free_ = 0;
+      }
+      seen_lp_ = shared;
+    }
     bool any = false;
     for (std::size_t k = 0; k < kNumNeighbourhoods; ++k) any = any || available(static_cast<Neighbourhood>(k), lp);
     if (!any) {
@@ -304,13 +311,13 @@ void LnsWorker::body() {
       log_.info("[%s %s cbc] %s", setup_.name.c_str(), neighbourhood_name(n), line);
     };
     const double budget = burst_ ? kBurstBudget * cap : cap;
-    // A sub-MIP drawn before the LP arrived gives way to the LP-guided ones once it does,
-    // unless it has found something. (RENS is drawn only with an LP point, and the shared
-    // point is never withdrawn: without one, RENS is still due.)
-    const bool lp_due = lp == nullptr;
+    // A sub-MIP drawn before the current LP point arrived (no point yet, or the root's before
+    // the preprocessed model's) gives way to the LP-guided ones once it does, unless it has
+    // found something. (A new shared point always makes RENS due: see the top of the loop.)
+    const bool lp_watch = !own_lp_;
     bool preempted = false;
     cb.stop = [&] {
-      if (lp_due && !improved && setup_.bound->lp() != nullptr) preempted = true;
+      if (lp_watch && !improved && setup_.bound->lp() != seen_lp_) preempted = true;
       return preempted || spent > budget || stop();
     };
     cb.on_work = [&](double w) {
@@ -354,7 +361,7 @@ void LnsWorker::body() {
                improved ? ", improved" : "", left_before, setup_.seconds_left ? setup_.seconds_left() : kInf);
     }
     if (preempted) {
-      log_.log(LogLevel::kVerbose, "%s: the LP arrived; the %s sub-MIP gives way to the LP-guided ones\n",
+      log_.log(LogLevel::kVerbose, "%s: a new LP point arrived; the %s sub-MIP gives way to the sub-MIPs it guides\n",
                setup_.name.c_str(), neighbourhood_name(n));
       continue;  // says nothing of its neighbourhood: rates and rewards stay
     }
@@ -385,6 +392,7 @@ void LnsWorker::body() {
 bool LnsWorker::waiting() const {
   if (!starved_ || !co_.idle() || co_.finished()) return false;
   const std::shared_ptr<const LpPoint> shared = setup_.bound->lp();
+  if (!own_lp_ && shared != seen_lp_) return false;  // a new point: its RENS is due
   const LpPoint* lp = own_lp_ ? &*own_lp_ : shared.get();
   for (std::size_t k = 0; k < kNumNeighbourhoods; ++k) {
     if (available(static_cast<Neighbourhood>(k), lp)) return false;

@@ -42,6 +42,10 @@
 // improved the incumbent): on fast0507 a 18,900-column graph sub-MIP held the worker from
 // 2.0 s to 5.0 s, with the LP there since 2.7 s.
 //
+// A new LP point: the exact worker replaces the root's LP point with the preprocessed model's
+// when that is tighter (DualBound::refine_lp). RENS and the LP core are then due again, with
+// a burst, and a running sub-MIP drawn with the old point gives way as above.
+//
 // Every sub-MIP solution is a point of the presolved model; it is rounded and verified on
 // the original model before it is kept (verify_mip_point), and published between tasks.
 #pragma once
@@ -154,6 +158,9 @@ class LnsWorker final : public Worker {
   bool lp_unbounded_ = false;           // its own LP is unbounded (handed on at publish)
   std::optional<LpPoint> own_lp_;
   bool own_lp_sent_ = false;
+  // The shared LP point the body last drew with: a new one (the preprocessed model's, after
+  // the root's) makes RENS and the LP core due again.
+  std::shared_ptr<const LpPoint> seen_lp_;
   // Written by the owner outside the body's turn, read by the body during it.
   std::vector<double> incumbent_;      // presolved values of the pool's best
   double incumbent_value_ = kInf;      // minimisation form

@@ -18,6 +18,7 @@
 #include "check/solution_checker.h"
 #include "io/model_reader.h"
 #include "io/read_options.h"
+#include "lp/lp_relaxation.h"
 #include "portfolio/exact_worker.h"
 #include "portfolio/lns_worker.h"
 #include "portfolio/mip_point.h"
@@ -360,6 +361,63 @@ TEST(Hybrid, TheFirstLpGuidedSubMipsAreUrgentUntilTheyEnd) {
   EXPECT_GE(bursts, 1);
   EXPECT_LE(bursts, 2);        // RENS and the first LP core, no other
   EXPECT_GT(calm_since, 100);  // the sub-MIPs after them are shared out as usual
+}
+
+// The exact worker hands on the root's LP point and, when CBC's preprocessing makes the LP
+// tighter, the preprocessed model's in its place (p0033: 2819.36 against the root's 2520.57):
+// in the model's columns, its value above the root's and still no more than the optimum.
+TEST(Hybrid, TheExactWorkerHandsOnTheTighterPreprocessedLp) {
+  PresolvedP0033 p;
+  const lp::LpSolution root = lp::solve_lp(p.pre.reduced, {});
+  ASSERT_EQ(root.status, lp::LpStatus::kOptimal);
+  portfolio::SolutionPool pool(7);
+  portfolio::ExactWorker exact(p.setup<portfolio::ExactWorkerSetup>("exact"), p.quiet);
+  std::shared_ptr<const portfolio::LpPoint> last;
+  for (int t = 0; t < 1000 && exact.run_task(1e4); ++t) {
+    exact.publish(pool);
+    last = p.bound.lp();
+    if (last && last->value > root.objective + 1e-6 * std::fabs(root.objective)) break;
+  }
+  ASSERT_NE(last, nullptr);
+  ASSERT_EQ(last->x.size(), static_cast<std::size_t>(p.pre.reduced.num_cols()));
+  ASSERT_EQ(last->reduced_cost.size(), last->x.size());
+  EXPECT_GT(last->value, root.objective + 1e-6 * std::fabs(root.objective)) << "p0033's preprocessing tightens its LP";
+  double optimum = 0;  // p0033 minimises
+  for (const Known& k : small_known()) {
+    if (k.name == "p0033") optimum = k.value;
+  }
+  ASSERT_GT(optimum, 0);
+  EXPECT_LE(last->value, optimum + 1e-6 * optimum);
+}
+
+// A tighter LP point (the preprocessed model's, after the root's) makes the LP-guided
+// sub-MIPs due again: a worker that waits for an incumbent, having run RENS and the LP core
+// on the first point, runs them on the new one.
+TEST(Hybrid, ANewLpPointMakesRensAndTheCoreDueAgain) {
+  PresolvedP0033 p;
+  lp::LpSolution root = lp::solve_lp(p.pre.reduced, {});
+  ASSERT_EQ(root.status, lp::LpStatus::kOptimal);
+  p.bound.set_lp(portfolio::LpPoint{root.x, root.objective, root.reduced_cost});
+  auto ns = p.setup<portfolio::LnsWorkerSetup>("lns");
+  // Every solution fails the check and no pool is absorbed: the worker never has an
+  // incumbent, so RENS and the core are all it can draw.
+  ns.tamper = [](std::vector<double>& x) { std::fill(x.begin(), x.end(), 1.0); };
+  portfolio::LnsWorker lns(ns, p.quiet);
+  auto run_until_waiting = [&lns] {
+    for (int t = 0; t < 5000; ++t) {
+      if (lns.waiting()) return true;
+      if (!lns.run_task(1e3)) return false;
+    }
+    return false;
+  };
+  ASSERT_TRUE(run_until_waiting());
+  const double work = lns.stats().work;
+  const std::uint64_t tasks = lns.stats().tasks;
+  p.bound.refine_lp(portfolio::LpPoint{root.x, root.objective, root.reduced_cost});
+  EXPECT_FALSE(lns.waiting());
+  ASSERT_TRUE(run_until_waiting());
+  EXPECT_GT(lns.stats().tasks, tasks);
+  EXPECT_GT(lns.stats().work, work) << "sub-MIPs ran on the new point";
 }
 
 // The CBC workers stamp each solution with the clock's time when CBC found it: the pool

@@ -119,10 +119,11 @@ TEST(Lp, CbcSolvesSmallModelsToTheirKnownOptima) {
 
 // CBC's own preprocessing drops and fixes columns: every solution is lifted back to the
 // model's columns and is feasible there, the bound never passes the optimum, and with and
-// without preprocessing CBC proves the same optimum.
+// without preprocessing CBC proves the same optimum. The preprocessed model's LP point comes
+// once, in the model's columns and bounds, its value between the root LP's and the optimum.
 TEST(Lp, PreprocessedSearchesLiftTheirSolutionsBackAndProveTheSameOptima) {
   const auto known = small_known();
-  int dropped = 0;
+  int dropped = 0, tighter = 0;
   // Under the sanitizers (CBC runs ten times slower there) a subset that still drops columns
   // and proves infeasibility; the optimised suite runs them all.
   const std::vector<std::string> names =
@@ -149,7 +150,30 @@ TEST(Lp, PreprocessedSearchesLiftTheirSolutionsBackAndProveTheSameOptima) {
       };
       double last_bound = -kInf;
       cb.on_bound = [&](double b) { last_bound = std::max(last_bound, b); };
+      double root = kInf, refined = -kInf;
+      int refinements = 0;
+      cb.on_root_lp = [&](bool optimal, bool, double value, std::span<const double>, std::span<const double>) {
+        if (optimal) root = value;
+      };
+      cb.on_preprocessed_lp = [&](double value, std::span<const double> x, std::span<const double> d) {
+        ++refinements;
+        refined = value;
+        ASSERT_EQ(x.size(), static_cast<std::size_t>(m.num_cols()));
+        ASSERT_EQ(d.size(), x.size());
+        for (Index j = 0; j < m.num_cols(); ++j) {
+          EXPECT_GE(x[static_cast<std::size_t>(j)], m.col_lower(j) - 1e-6) << "column " << j;
+          EXPECT_LE(x[static_cast<std::size_t>(j)], m.col_upper(j) + 1e-6) << "column " << j;
+        }
+      };
       const MipResult r = solve_mip(m, s, cb);
+      EXPECT_LE(refinements, 1);
+      if (!pre) {
+        EXPECT_EQ(refinements, 0);
+      }
+      if (refinements > 0 && std::isfinite(root)) {
+        EXPECT_GE(refined, root - 1e-6 * std::max(1.0, std::fabs(root)));
+        if (refined > root + 1e-6 * std::max(1.0, std::fabs(root))) ++tighter;
+      }
       if (k.status == "inf") {
         EXPECT_EQ(r.status, MipStatus::kInfeasible);
         EXPECT_EQ(reported, 0);
@@ -157,6 +181,9 @@ TEST(Lp, PreprocessedSearchesLiftTheirSolutionsBackAndProveTheSameOptima) {
       }
       const double opt = min_form(m, k.value), tol = 1e-6 * std::max(1.0, std::fabs(opt));
       EXPECT_LE(last_bound, opt + tol);
+      if (refinements > 0) {
+        EXPECT_LE(refined, opt + tol) << "the preprocessed LP's value is a bound";
+      }
       ASSERT_EQ(r.status, MipStatus::kOptimal);
       EXPECT_NEAR(r.objective, opt, tol);
       EXPECT_GE(reported, 1);
@@ -167,6 +194,7 @@ TEST(Lp, PreprocessedSearchesLiftTheirSolutionsBackAndProveTheSameOptima) {
     }
   }
   EXPECT_GE(dropped, (LSMIP_ASAN || LSMIP_TSAN) ? 2 : 3);  // the lifting of dropped columns was exercised
+  EXPECT_GE(tighter, 1) << "some preprocessed LP is tighter than the root's";
 }
 
 // A cutoff at the optimum leaves nothing to find, and then the cutoff is the bound; a MIP
