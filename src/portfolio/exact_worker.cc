@@ -10,6 +10,9 @@ namespace lsmip::portfolio {
 namespace {
 // Relative rise of the LP value over the root's that makes the preprocessed LP point news.
 constexpr double kTighterLp = 1e-4;
+LpPoint copy_point(double value, std::span<const double> x, std::span<const double> d) {
+  return LpPoint{std::vector<double>(x.begin(), x.end()), value, std::vector<double>(d.begin(), d.end())};
+}
 }  // namespace
 
 ExactWorker::ExactWorker(ExactWorkerSetup setup, Logger& log)
@@ -42,13 +45,13 @@ void ExactWorker::cbc_main() {
   cb.on_bound = [this](double b) { bound_ = std::max(bound_, b); };
   cb.on_tree = [this] { in_tree_ = true; };
   cb.on_root_lp = [this](bool optimal, bool, double value, std::span<const double> x, std::span<const double> d) {
-    if (optimal) root_lp_ = LpPoint{std::vector<double>(x.begin(), x.end()), value, std::vector<double>(d.begin(), d.end())};
+    if (optimal) root_lp_ = copy_point(value, x, d);
   };
   // The preprocessed model's LP point replaces the root's only when it is tighter: an equal
   // one (air05: probing finds nothing) would only start RENS and the core over.
   cb.on_preprocessed_lp = [this](double value, std::span<const double> x, std::span<const double> d) {
     if (!root_lp_ || !(value > root_lp_->value + kTighterLp * std::max(1.0, std::fabs(root_lp_->value)))) return;
-    preprocessed_lp_ = LpPoint{std::vector<double>(x.begin(), x.end()), value, std::vector<double>(d.begin(), d.end())};
+    preprocessed_lp_ = copy_point(value, x, d);
   };
   cb.on_solution = [this, &m](std::span<const double> x, double) {
     std::string why;

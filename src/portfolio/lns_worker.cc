@@ -238,7 +238,7 @@ void LnsWorker::body() {
   while (!stop()) {
     const std::shared_ptr<const LpPoint> shared = setup_.bound->lp();
     const LpPoint* lp = own_lp_ ? &*own_lp_ : shared.get();
-    if (!own_lp_ && shared != seen_lp_) {
+    if (lp_changed(shared)) {
       if (seen_lp_ != nullptr) {  // a tighter relaxation's point: its RENS and core are new
         rens_done_ = core_done_ = core_burst_done_ = core_stuck_ = false;
         last_core_free_ = 0;
@@ -314,10 +314,9 @@ void LnsWorker::body() {
     // A sub-MIP drawn before the current LP point arrived (no point yet, or the root's before
     // the preprocessed model's) gives way to the LP-guided ones once it does, unless it has
     // found something. (A new shared point always makes RENS due: see the top of the loop.)
-    const bool lp_watch = !own_lp_;
     bool preempted = false;
     cb.stop = [&] {
-      if (lp_watch && !improved && setup_.bound->lp() != seen_lp_) preempted = true;
+      if (!improved && lp_changed(setup_.bound->lp())) preempted = true;
       return preempted || spent > budget || stop();
     };
     cb.on_work = [&](double w) {
@@ -392,7 +391,7 @@ void LnsWorker::body() {
 bool LnsWorker::waiting() const {
   if (!starved_ || !co_.idle() || co_.finished()) return false;
   const std::shared_ptr<const LpPoint> shared = setup_.bound->lp();
-  if (!own_lp_ && shared != seen_lp_) return false;  // a new point: its RENS is due
+  if (lp_changed(shared)) return false;  // a new point: its RENS is due
   const LpPoint* lp = own_lp_ ? &*own_lp_ : shared.get();
   for (std::size_t k = 0; k < kNumNeighbourhoods; ++k) {
     if (available(static_cast<Neighbourhood>(k), lp)) return false;

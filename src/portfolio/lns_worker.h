@@ -161,6 +161,8 @@ class LnsWorker final : public Worker {
   // The shared LP point the body last drew with: a new one (the preprocessed model's, after
   // the root's) makes RENS and the LP core due again.
   std::shared_ptr<const LpPoint> seen_lp_;
+  // The shared point differs from the one last drawn with (never, with an LP of its own).
+  bool lp_changed(const std::shared_ptr<const LpPoint>& shared) const { return !own_lp_ && shared != seen_lp_; }
   // Written by the owner outside the body's turn, read by the body during it.
   std::vector<double> incumbent_;      // presolved values of the pool's best
   double incumbent_value_ = kInf;      // minimisation form
