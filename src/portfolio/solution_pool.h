@@ -54,7 +54,8 @@ class SolutionPool {
   // Copies of the best entry / of all entries (best first).
   std::optional<PoolEntry> best() const;
   std::vector<PoolEntry> entries() const;
-  // Minimisation-form objective of the best entry (only when has_best()).
+  // Whether the pool holds a solution; the minimisation-form objective of the best entry
+  // (+inf when the pool is empty, so that a gap against a bound reads "no incumbent").
   bool has_best() const;
   double best_min_objective() const;
   // Incremented each time the best changes.

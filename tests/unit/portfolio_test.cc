@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -97,9 +98,15 @@ TEST(SolutionPool, RefusesDuplicatesKeepsCapacityAndTheBest) {
   const presolve::Postsolve post = identity(m);
   const Verifier v(m, post, 1e-6, 1e-6);
   SolutionPool pool(3);
+  // Empty, the best objective is +inf, so that a gap against a bound reads "no incumbent": a
+  // 0 here once made an empty pool and a dual bound of 0 (a feasibility model) a gap of 0.
+  EXPECT_FALSE(pool.has_best());
+  EXPECT_EQ(pool.best_min_objective(), std::numeric_limits<double>::infinity());
   std::vector<double> seen;
   pool.set_listener([&](const PoolEntry& e) { seen.push_back(e.solution.objective()); });
   EXPECT_EQ(pool.offer(*v.verify(unit(10, {9})), 0, "a"), Admission::kNewBest);   // 10
+  EXPECT_TRUE(pool.has_best());
+  EXPECT_EQ(pool.best_min_objective(), 10.0);
   EXPECT_EQ(pool.offer(*v.verify(unit(10, {9})), 1, "b"), Admission::kDuplicate);
   EXPECT_EQ(pool.offer(*v.verify(unit(10, {8, 9})), 1, "b"), Admission::kAdmitted);  // 19
   EXPECT_EQ(pool.offer(*v.verify(unit(10, {4})), 1, "c"), Admission::kNewBest);   // 5
