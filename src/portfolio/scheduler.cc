@@ -34,7 +34,9 @@ double LaneScheduler::weight(const Entry& e) const {
 
 double LaneScheduler::prover_weight(const Entry& e) const {
   double w = e.base * (0.25 + e.reward);
-  if (!have_best_) return w * 0.25;  // first solutions come from the others: a smaller share
+  // First solutions come from the others: a quarter of the share at first, the whole share once
+  // the lane has spent four times kFirstSolutionWork without one.
+  if (!have_best_) return w * std::min(1.0, 0.25 * std::max(1.0, total_ / kFirstSolutionWork));
   if (prover_in_tree_ || gap_ < kSmallGap) w *= stagnation();  // at the root: small gaps only
   if (gap_ < kSmallGap) w *= std::min(4.0, kSmallGap / std::max(gap_, 0.025));
   return w;

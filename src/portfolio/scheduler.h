@@ -12,8 +12,12 @@
 // weight (ties: the lower position).
 //
 // A worker added as the lane's prover (the exact worker, which can end the run with a proof)
-// has a quarter of its weight until a task of the lane has found a first solution (the local search
-// finds first solutions far sooner, and its time is then the scarce one), and more when the
+// has a quarter of its weight while no task of the lane has found a first solution (the local
+// search finds first solutions far sooner, and its time is then the scarce one) and the lane
+// has spent less than kFirstSolutionWork; without a first solution its weight then grows in
+// proportion to the lane's work, to its whole weight at four times that: on models where
+// the local search finds no first solution for seconds (enigma, feasibility models whose
+// tree search finds or refutes one) the tree search gets its share back. It gets more when the
 // incumbent stagnates: once the lane has spent more since the last new
 // best found by another worker than it had spent up to it, the prover's weight is multiplied
 // by that ratio, up to 8. A model whose optimum was found early is then handed to the search
@@ -120,6 +124,10 @@ class LaneScheduler {
   bool prover_in_tree_ = false;  // set_prover_in_tree
   // Below this MIP gap the prover's weight grows with 1 / gap and boosters are not boosted.
   static constexpr double kSmallGap = 0.1;
+  // Lane work after which a prover without a first solution in the lane starts to regain its
+  // share: about a second (timed shares report seconds as 1e8 units, and a local search does
+  // 1e8 to 2e8 work units a second).
+  static constexpr double kFirstSolutionWork = 1e8;
   // Below the small gap a booster's weight is at least this share of the prover's.
   static constexpr double kBoosterFollow = 0.3;
 };

@@ -106,6 +106,27 @@ TEST(Scheduler, GivesTheProverAQuarterUntilAFirstSolution) {
   EXPECT_GT(s.weight_of(1), s.weight_of(0));  // its reward rose; nothing else scales it
 }
 
+// Without a first solution the prover's quarter lasts for the lane's first 1e8 work units
+// (LaneScheduler::kFirstSolutionWork); its weight then grows with the lane's work, to its whole
+// weight at 4e8, and stays there. A first solution ends the ramp (the weight is then the
+// prover's usual one, its reward's).
+TEST(Scheduler, GivesTheProverItsShareBackWhenNoFirstSolutionComes) {
+  LaneScheduler s;
+  s.add(0, 1.0);
+  s.add(1, 1.0, LaneScheduler::Role::kProver);
+  // Rewards of 0.5 keep both averages at their start, 0.5: the weights differ only by the ramp.
+  s.report(0, 0.5e8, 0.5);
+  EXPECT_NEAR(s.weight_of(1) / s.weight_of(0), 0.25, 1e-12);
+  s.report(0, 1.5e8, 0.5);  // 2e8 in all
+  EXPECT_NEAR(s.weight_of(1) / s.weight_of(0), 0.5, 1e-12);
+  s.report(1, 2e8, 0.5);  // 4e8: the prover's own work counts too
+  EXPECT_NEAR(s.weight_of(1) / s.weight_of(0), 1.0, 1e-12);
+  s.report(0, 4e8, 0.5);
+  EXPECT_NEAR(s.weight_of(1) / s.weight_of(0), 1.0, 1e-12);
+  s.report(0, 1.0, 1.0);  // a first solution
+  EXPECT_NEAR(s.weight_of(1), 1.0 * (0.25 + 0.5), 1e-12);
+}
+
 // A MIP gap below 10% multiplies the prover's weight by 0.1 / gap, at most 4; a gap of 10% or
 // more, or no gap at all, leaves it alone; the other workers never change.
 TEST(Scheduler, GivesTheProverMoreWhenTheGapIsSmall) {
