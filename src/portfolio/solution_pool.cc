@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <numeric>
 
 namespace lsmip::portfolio {
@@ -113,7 +112,7 @@ bool SolutionPool::has_best() const {
 
 double SolutionPool::best_min_objective() const {
   std::lock_guard<std::mutex> lock(mu_);
-  return entries_.empty() ? std::numeric_limits<double>::infinity() : entries_[0].solution.min_objective();
+  return entries_.empty() ? kInf : entries_[0].solution.min_objective();
 }
 
 std::uint64_t SolutionPool::version() const {

@@ -8,7 +8,6 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <limits>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -101,7 +100,7 @@ TEST(SolutionPool, RefusesDuplicatesKeepsCapacityAndTheBest) {
   // Empty, the best objective is +inf, so that a gap against a bound reads "no incumbent": a
   // 0 here once made an empty pool and a dual bound of 0 (a feasibility model) a gap of 0.
   EXPECT_FALSE(pool.has_best());
-  EXPECT_EQ(pool.best_min_objective(), std::numeric_limits<double>::infinity());
+  EXPECT_EQ(pool.best_min_objective(), kInf);
   std::vector<double> seen;
   pool.set_listener([&](const PoolEntry& e) { seen.push_back(e.solution.objective()); });
   EXPECT_EQ(pool.offer(*v.verify(unit(10, {9})), 0, "a"), Admission::kNewBest);   // 10
