@@ -273,6 +273,23 @@ class FirstSolutionPump final : public CbcHeuristicFPump {
   }
 };
 
+// CBC's objective of its best solution (which must exist). After a stop CBC may hold the
+// solution but answer 1e50, its "no value", for the objective: on pk1 every stopped search
+// did, and the check of CBC's objective against the model's then failed, so the stop ended as
+// an error. The objective is then c x - offset over CBC's columns (the search minimises).
+double cbc_best_objective(const CbcModel& model) {
+  const double z = model.getObjValue();
+  if (z < 1e49) return z;
+  const OsiSolverInterface& si = *model.solver();
+  const double* c = si.getObjCoefficients();
+  const double* x = model.bestSolution();
+  double value = 0;
+  si.getDblParam(OsiObjOffset, value);
+  value = -value;
+  for (int j = 0; j < si.getNumCols(); ++j) value += c[j] * x[j];
+  return value;
+}
+
 // objective_step (lp/objective_step.h) of CBC's columns.
 double cbc_objective_step(const OsiSolverInterface& si) {
   const auto n = static_cast<std::size_t>(si.getNumCols());
@@ -583,7 +600,7 @@ MipResult solve_mip_once(const Model& m, const MipSettings& settings, const MipC
       model.branchAndBound();
       double z_found = kInf;
       if (model.bestSolution() != nullptr) {
-        const double z = model.getObjValue();
+        const double z = cbc_best_objective(model);
         z_found = z;
         if (z < state.best && !hooks.stopped) state.report(model.bestSolution(), z);
         std::vector<double> x;
