@@ -278,8 +278,9 @@ class FirstSolutionPump final : public CbcHeuristicFPump {
 // did, and the check of CBC's objective against the model's then failed, so the stop ended as
 // an error. The objective is then c x - offset over CBC's columns (the search minimises).
 double cbc_best_objective(const CbcModel& model) {
+  constexpr double kCbcNoValue = 1e49;  // CBC's "none" is 1e50 or more
   const double z = model.getObjValue();
-  if (z < 1e49) return z;
+  if (z < kCbcNoValue) return z;
   const OsiSolverInterface& si = *model.solver();
   const double* c = si.getObjCoefficients();
   const double* x = model.bestSolution();

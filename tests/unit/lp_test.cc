@@ -381,7 +381,6 @@ TEST(Lp, AStoppedSearchKeepsItsSolutionAndIsAStop) {
   first_only.max_solutions = 1;
   const MipResult first = solve_mip(m, first_only, {});
   ASSERT_TRUE(first.has_solution);
-  int errors = 0;
   for (const int ms : {200, 400, 700}) {
     SCOPED_TRACE(ms);
     MipSettings s;
@@ -390,12 +389,10 @@ TEST(Lp, AStoppedSearchKeepsItsSolutionAndIsAStop) {
     MipCallbacks cb;
     cb.stop = [&] { return std::chrono::steady_clock::now() - t0 > std::chrono::milliseconds(ms); };
     const MipResult r = solve_mip(m, s, cb);
-    if (r.status == MipStatus::kError) ++errors;
-    EXPECT_EQ(r.status, MipStatus::kStopped);
+    EXPECT_EQ(r.status, MipStatus::kStopped);  // kError before the fix
     ASSERT_TRUE(r.has_solution);
     EXPECT_LE(r.objective, first.objective + 1e-6);
   }
-  EXPECT_EQ(errors, 0);
 }
 
 TEST(Lp, TheStopTokenEndsAnLpWithinAnIteration) {
