@@ -216,6 +216,18 @@ bool SearchWorker::maybe_take_configuration(const PoolEntry& best) {
   return true;
 }
 
+namespace {
+// The least work a local search without a solution of its own spends on its own search after
+// the jump worker's first solution came, before it adopts that solution.
+constexpr double kJumpGrace = 1e8;
+}  // namespace
+
+bool SearchWorker::defers(const PoolEntry& best) {
+  if (best.worker != setup_.jump_worker || stats_.found > 0 || ls_->has_incumbent()) return false;
+  if (jump_seen_work_ < 0) jump_seen_work_ = stats_.work;
+  return stats_.work < 2 * jump_seen_work_ + kJumpGrace;
+}
+
 bool SearchWorker::run_task(double work) {
   if (!alive_) return false;
   if (!started_) {
@@ -262,7 +274,9 @@ void SearchWorker::absorb(const SolutionPool& pool) {
     return;
   }
   if (!ls_) return;  // not started yet
-  if (switching_ && pool.size() > 0) end_switching();
+  const std::optional<PoolEntry> pool_best = pool.best();
+  const bool defer = pool_best && defers(*pool_best);
+  if (switching_ && pool.size() > 0 && !defer) end_switching();
   if (setup_.options.lp_start && !lp_used_ && setup_.bound != nullptr) {
     if (const std::shared_ptr<const LpPoint> lp = setup_.bound->lp();
         lp && lp->x.size() == static_cast<std::size_t>(setup_.reduced->num_cols())) {
@@ -288,7 +302,7 @@ void SearchWorker::absorb(const SolutionPool& pool) {
     deferred_.clear();
   }
   restarts_seen_ = stats_.restarts;
-  if (v != seen_version_ && share != PortfolioShare::kOff) {
+  if (v != seen_version_ && share != PortfolioShare::kOff && !defer) {
     seen_version_ = v;
     if (const std::optional<PoolEntry> best = pool.best(); best && best->worker != setup_.index) {
       if (share == PortfolioShare::kIncumbent) {

@@ -27,6 +27,10 @@
 // each engine, then 2W each, 4W each, and so on. Once a solution exists the worker keeps the
 // engine it runs and drops the other. Decided from work counts and the pool between tasks.
 //
+// The jump worker's first solution (SearchWorkerSetup::jump_worker) ignores the objective: a
+// worker that has no solution of its own adopts it, and ends its feasibility switch, only
+// after as much work again as it had done when the solution came, and at least 1e8 units more.
+//
 // Feasibility worker (SearchWorkerSetup::until_first_solution): a worker that runs only
 // while no solution is known, on the thread of the exact and sub-MIP workers, with the other
 // equality handling than the first local search's; it ends once it or the pool has a
@@ -90,6 +94,9 @@ struct SearchWorkerSetup {
   // A feasibility worker (portfolio_feasibility_worker): it has nothing more to do once it or
   // the pool has a solution, and ends then (not counted as retired).
   bool until_first_solution = false;
+  // The jump worker's index (-1: none). Its first solution ignores the objective, so a local
+  // search that has none of its own keeps searching for a while before it adopts that one.
+  int jump_worker = -1;
 };
 
 class SearchWorker final : public Worker {
@@ -141,6 +148,9 @@ class SearchWorker final : public Worker {
   // portfolio_feasibility_switch: the engine that does not run now, its options, its model
   // and whether it has had the root LP point; the current slice.
   bool switching_ = false;
+  double jump_seen_work_ = -1;  // the worker's work when a jump worker's solution first came
+  // Whether the pool's best, a first solution of the jump worker, waits a while (see jump_worker).
+  bool defers(const PoolEntry& best);
   std::unique_ptr<search::LocalSearch> other_;
   Options other_options_;
   std::shared_ptr<const search::SearchModel> other_model_;

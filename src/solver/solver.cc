@@ -15,6 +15,7 @@
 #include "lp/lp_relaxation.h"
 #include "portfolio/dual_bound.h"
 #include "portfolio/exact_worker.h"
+#include "portfolio/jump_worker.h"
 #include "portfolio/lns_worker.h"
 #include "portfolio/portfolio.h"
 #include "portfolio/rank_exchange.h"
@@ -397,6 +398,9 @@ SolveResult Solver::solve(const SolveControl& control) {
           feasibility_options.ls_split_equalities ? "--ls-split-equalities" : "--no-ls-split-equalities", nullptr});
     }
     const std::shared_ptr<const std::vector<portfolio::SearchConfig>> shared_table = table;
+    // The jump worker comes after the local searches, the exact, sub-MIP and feasibility workers.
+    const bool with_jump = with_coin_workers && searches > 0 && opt_.portfolio_jump_worker > 0 && pool.size() == 0;
+    const int jump_index = with_jump ? searches + (with_exact ? 1 : 0) + (with_lns ? 1 : 0) + (feasibility_worker ? 1 : 0) : -1;
     // What every local search is given: its position, name, options and configuration.
     auto search_setup = [&](std::string name, const Options& options, int config_index) {
       portfolio::SearchWorkerSetup setup;
@@ -415,6 +419,7 @@ SolveResult Solver::solve(const SolveControl& control) {
       setup.start = reduced_start;
       setup.bound = &bound;
       setup.model_for = model_for;
+      setup.jump_worker = jump_index;
       return setup;
     };
     for (int k = 0; k < searches; ++k) {
@@ -477,6 +482,19 @@ SolveResult Solver::solve(const SolveControl& control) {
       feasibility_search = w.get();
       workers.push_back(std::move(w));
       settings.weights.push_back(opt_.portfolio_feasibility_worker);
+    }
+    if (with_jump) {
+      portfolio::JumpWorkerSetup setup;
+      setup.index = static_cast<int>(workers.size());
+      if (setup.index != jump_index) throw std::logic_error("the jump worker's index");
+      setup.reduced = &pre.reduced;
+      setup.verifier = &verifier;
+      setup.seed = static_cast<std::uint64_t>(opt_.seed) * 0x9e3779b97f4a7c15ULL + 0x4a;
+      setup.clock = [&run] { return run.now(); };
+      coin_lane.push_back(workers.size());
+      workers.push_back(std::make_unique<portfolio::JumpWorker>(std::move(setup), log_));
+      descriptions.push_back("Feasibility Jump until a first solution");
+      settings.weights.push_back(opt_.portfolio_jump_worker);
     }
     if (!coin_lane.empty()) {
       if (shared_thread) {
