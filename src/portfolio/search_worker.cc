@@ -216,16 +216,10 @@ bool SearchWorker::maybe_take_configuration(const PoolEntry& best) {
   return true;
 }
 
-namespace {
-// The least work a local search without a solution of its own spends on its own search after
-// the jump worker's first solution came, before it adopts that solution.
-constexpr double kJumpGrace = 1e8;
-}  // namespace
-
 bool SearchWorker::defers(const PoolEntry& best) {
   if (best.worker != setup_.jump_worker || stats_.found > 0 || ls_->has_incumbent()) return false;
   if (jump_seen_work_ < 0) jump_seen_work_ = stats_.work;
-  return stats_.work < 2 * jump_seen_work_ + kJumpGrace;
+  return stats_.work < 2 * jump_seen_work_ + setup_.jump_grace;
 }
 
 bool SearchWorker::run_task(double work) {

@@ -29,7 +29,8 @@
 //
 // The jump worker's first solution (SearchWorkerSetup::jump_worker) ignores the objective: a
 // worker that has no solution of its own adopts it, and ends its feasibility switch, only
-// after as much work again as it had done when the solution came, and at least 1e8 units more.
+// after as much work again as it had done when the solution came, and at least jump_grace
+// (1e8) units more.
 //
 // Feasibility worker (SearchWorkerSetup::until_first_solution): a worker that runs only
 // while no solution is known, on the thread of the exact and sub-MIP workers, with the other
@@ -97,6 +98,7 @@ struct SearchWorkerSetup {
   // The jump worker's index (-1: none). Its first solution ignores the objective, so a local
   // search that has none of its own keeps searching for a while before it adopts that one.
   int jump_worker = -1;
+  double jump_grace = 1e8;  // the least work the worker waits (work units)
 };
 
 class SearchWorker final : public Worker {

@@ -243,7 +243,7 @@ namespace lsmip::portfolio {
 namespace {
 
 // A local search without a solution of its own adopts the jump worker's solution only after as
-// much work again as it had done, and at least 1e8 units; another worker's at once.
+// much work again as it had done, and at least its grace; another worker's at once.
 TEST(SearchWorker, WaitsBeforeAdoptingTheJumpWorkersSolution) {
   // The search runs on a model it cannot satisfy (x0 + x1 = 1 and >= 2); the verifier's
   // original model (x0 + x1 >= 1) accepts the pool's point (1, 1).
@@ -269,7 +269,7 @@ TEST(SearchWorker, WaitsBeforeAdoptingTheJumpWorkersSolution) {
 
   auto run = [&](int from_worker) {
     Options o;
-    o.work_limit = 4e8;
+    o.work_limit = 4e7;
     o.ls_parity_start = false;
     o.portfolio_feasibility_switch = 0;
     SearchWorkerSetup s;
@@ -280,6 +280,7 @@ TEST(SearchWorker, WaitsBeforeAdoptingTheJumpWorkersSolution) {
     s.search_model = std::make_shared<const search::SearchModel>(search::build_search_model(reduced, o));
     s.verifier = &verifier;
     s.jump_worker = 3;
+    s.jump_grace = 1e7;
     Logger quiet(LogLevel::kQuiet);
     SearchWorker w(std::move(s), quiet);
     SolutionPool pool(4);
@@ -301,8 +302,8 @@ TEST(SearchWorker, WaitsBeforeAdoptingTheJumpWorkersSolution) {
   EXPECT_LE(other, then_other + 2.5e6) << "at once (seen after the next task)";
   const auto [then_jump, jump] = run(3);
   EXPECT_GE(jump, 0) << "the jump worker's solution is adopted in the end";
-  EXPECT_GE(jump, 2 * then_jump + 1e8);
-  EXPECT_LE(jump, 2 * then_jump + 1e8 + 5e6);
+  EXPECT_GE(jump, 2 * then_jump + 1e7);
+  EXPECT_LE(jump, 2 * then_jump + 1e7 + 5e6);
 }
 
 }  // namespace
