@@ -177,11 +177,12 @@ Index FeasibilityJump::select_column() {
   if (row.size() == 0) return -1;
   if (rng_.uniform() < kRandomInRow) return row.index[rng_.below(static_cast<std::uint32_t>(row.size()))];
   // Jump values go stale as the other columns move (they are recomputed only when their
-  // column moves): refresh those of this row's columns before choosing among them.
+  // column moves): refresh those of this row's columns before choosing among them. A binary
+  // column's jump is always the flip, and its score is kept exactly, so it needs none.
   Index best = -1;
   for (const Index j : row.index) {
     if (lb_[u(j)] == ub_[u(j)]) continue;
-    reset_column(j);
+    if (!(m_.is_integer(j) && ub_[u(j)] - lb_[u(j)] == 1)) reset_column(j);
     if (jump_[u(j)] == x_[u(j)]) continue;
     if (best < 0 || score_[u(j)] > score_[u(best)]) best = j;
   }
