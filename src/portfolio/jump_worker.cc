@@ -11,14 +11,16 @@ JumpWorker::JumpWorker(JumpWorkerSetup setup, Logger& log) : setup_(std::move(se
 void JumpWorker::end(const char* why) {
   if (!alive_) return;
   alive_ = false;
-  log_.log(LogLevel::kVerbose, "%s: ends: %s (work %.3g, %llu moves)\n", setup_.name.c_str(), why, stats_.work,
-           static_cast<unsigned long long>(stats_.moves));
+  log_.log(LogLevel::kVerbose, "%s: ends: %s (work %.3g, %llu moves)\n", setup_.name.c_str(), why,
+           stats_.work, static_cast<unsigned long long>(stats_.moves));
   fj_.reset();
 }
 
 bool JumpWorker::run_task(double work) {
   if (!alive_) return false;
-  if (!fj_) fj_ = std::make_unique<search::FeasibilityJump>(*setup_.reduced, std::span<const double>{}, setup_.seed);
+  if (!fj_) {
+    fj_ = std::make_unique<search::FeasibilityJump>(*setup_.reduced, std::span<const double>{}, setup_.seed);
+  }
   ++stats_.tasks;
   if (setup_.work_limit > 0) work = std::min(work, setup_.work_limit - stats_.work);
   const bool feasible = work > 0 && fj_->run(work);
@@ -42,9 +44,11 @@ bool JumpWorker::run_task(double work) {
     end("work limit");
     return false;
   }
-  const double stall = setup_.stall_factor * static_cast<double>(std::max<NzIndex>(1, setup_.reduced->num_nonzeros()));
+  const double stall =
+      setup_.stall_factor * static_cast<double>(std::max<NzIndex>(1, setup_.reduced->num_nonzeros()));
   if (fj_->work_since_progress() > stall) {
-    log_.log(LogLevel::kVerbose, "%s: %zu rows still violated after %.3g work units without progress; starts afresh\n",
+    log_.log(LogLevel::kVerbose,
+             "%s: %zu rows still violated after %.3g work units without progress; starts afresh\n",
              setup_.name.c_str(), fj_->violated_rows(), fj_->work_since_progress());
     spent_before_ += fj_->work();
     moves_before_ += fj_->moves();

@@ -1,6 +1,7 @@
 #include "solver/solver.h"
 
 #include <atomic>
+#include <cassert>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -399,8 +400,10 @@ SolveResult Solver::solve(const SolveControl& control) {
     }
     const std::shared_ptr<const std::vector<portfolio::SearchConfig>> shared_table = table;
     // The jump worker comes after the local searches, the exact, sub-MIP and feasibility workers.
-    const bool with_jump = with_coin_workers && searches > 0 && opt_.portfolio_jump_worker > 0 && pool.size() == 0;
-    const int jump_index = with_jump ? searches + (with_exact ? 1 : 0) + (with_lns ? 1 : 0) + (feasibility_worker ? 1 : 0) : -1;
+    const bool with_jump =
+        with_coin_workers && searches > 0 && opt_.portfolio_jump_worker > 0 && pool.size() == 0;
+    const int jump_index =
+        with_jump ? searches + (with_exact ? 1 : 0) + (with_lns ? 1 : 0) + (feasibility_worker ? 1 : 0) : -1;
     // What every local search is given: its position, name, options and configuration.
     auto search_setup = [&](std::string name, const Options& options, int config_index) {
       portfolio::SearchWorkerSetup setup;
@@ -485,8 +488,8 @@ SolveResult Solver::solve(const SolveControl& control) {
     }
     if (with_jump) {
       portfolio::JumpWorkerSetup setup;
-      setup.index = static_cast<int>(workers.size());
-      if (setup.index != jump_index) throw std::logic_error("the jump worker's index");
+      setup.index = jump_index;
+      assert(static_cast<std::size_t>(jump_index) == workers.size());
       setup.reduced = &pre.reduced;
       setup.verifier = &verifier;
       setup.seed = static_cast<std::uint64_t>(opt_.seed) * 0x9e3779b97f4a7c15ULL + 0x4a;
