@@ -216,8 +216,11 @@ bool SearchWorker::maybe_take_configuration(const PoolEntry& best) {
   return true;
 }
 
-bool SearchWorker::defers(const PoolEntry& best) {
-  if (best.worker != setup_.jump_worker || stats_.found > 0 || ls_->has_incumbent()) return false;
+bool SearchWorker::defers(const SolutionPool& pool) {
+  // Cheap tests first: the pool's best is a copy of a whole solution.
+  if (setup_.jump_worker < 0 || stats_.found > 0 || ls_->has_incumbent() || pool.size() == 0) return false;
+  const std::optional<PoolEntry> best = pool.best();
+  if (!best || best->worker != setup_.jump_worker) return false;
   if (jump_seen_work_ < 0) jump_seen_work_ = stats_.work;
   return stats_.work < 2 * jump_seen_work_ + setup_.jump_grace;
 }
@@ -268,8 +271,7 @@ void SearchWorker::absorb(const SolutionPool& pool) {
     return;
   }
   if (!ls_) return;  // not started yet
-  const std::optional<PoolEntry> pool_best = pool.best();
-  const bool defer = pool_best && defers(*pool_best);
+  const bool defer = defers(pool);
   if (switching_ && pool.size() > 0 && !defer) end_switching();
   if (setup_.options.lp_start && !lp_used_ && setup_.bound != nullptr) {
     if (const std::shared_ptr<const LpPoint> lp = setup_.bound->lp();

@@ -152,7 +152,7 @@ class SearchWorker final : public Worker {
   bool switching_ = false;
   double jump_seen_work_ = -1;  // the worker's work when a jump worker's solution first came
   // Whether the pool's best, a first solution of the jump worker, waits a while (see jump_worker).
-  bool defers(const PoolEntry& best);
+  bool defers(const SolutionPool& pool);
   std::unique_ptr<search::LocalSearch> other_;
   Options other_options_;
   std::shared_ptr<const search::SearchModel> other_model_;

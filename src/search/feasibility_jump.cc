@@ -32,7 +32,6 @@ FeasibilityJump::FeasibilityJump(const Model& m, std::span<const double> start, 
   }
   act_.assign(rows, 0.0);
   weight_.assign(rows, 1.0);
-  tol_.assign(rows, kViolationTol);
   violated_pos_.assign(rows, -1);
   jump_.assign(n, 0.0);
   score_.assign(n, 0.0);
@@ -43,7 +42,7 @@ FeasibilityJump::FeasibilityJump(const Model& m, std::span<const double> start, 
 }
 
 double FeasibilityJump::violation(Index i, double a) const {
-  const double lo = m_.row_lower(i), hi = m_.row_upper(i), tol = tol_[u(i)];
+  const double lo = m_.row_lower(i), hi = m_.row_upper(i), tol = kViolationTol;
   if (a < lo - tol) return lo - a;
   if (a > hi + tol) return a - hi;
   return 0;

@@ -65,7 +65,6 @@ class FeasibilityJump {
   std::vector<double> x_;
   std::vector<double> act_;      // row activities
   std::vector<double> weight_;   // row weights, from 1
-  std::vector<double> tol_;      // per row: the violation tolerance
   std::vector<Index> violated_;  // violated rows, with their positions
   std::vector<Index> violated_pos_;
   std::vector<double> jump_;     // per column: its jump value

@@ -22,6 +22,26 @@
 #include "test_util.h"
 #include "util/logger.h"
 
+namespace lsmip::testing {
+namespace {
+
+// x + y = 1 and x + y >= 2 over binaries (each costing `cost`): no solution.
+Model no_solution_pair(double cost = 0) {
+  ModelBuilder b;
+  const Index x = b.add_col("x", 0, 1, cost, true);
+  const Index y = b.add_col("y", 0, 1, cost, true);
+  const Index r1 = b.add_row("one", 1, 1);
+  const Index r2 = b.add_row("two", 2, kInf);
+  for (const Index r : {r1, r2}) {
+    b.add_entry(r, x, 1);
+    b.add_entry(r, y, 1);
+  }
+  return build_model(b);
+}
+
+}  // namespace
+}  // namespace lsmip::testing
+
 namespace lsmip::search {
 namespace {
 
@@ -75,17 +95,7 @@ TEST(FeasibilityJump, HandlesEqualitiesNegativeCoefficientsAndFreeContinuousColu
 }
 
 TEST(FeasibilityJump, NeverClaimsAPointOfAnInfeasibleModel) {
-  // x + y = 1 and x + y >= 2 over binaries.
-  ModelBuilder b;
-  const Index x = b.add_col("x", 0, 1, 0, true);
-  const Index y = b.add_col("y", 0, 1, 0, true);
-  const Index r1 = b.add_row("one", 1, 1);
-  const Index r2 = b.add_row("two", 2, kInf);
-  for (const Index r : {r1, r2}) {
-    b.add_entry(r, x, 1);
-    b.add_entry(r, y, 1);
-  }
-  const Model m = build_model(b);
+  const Model m = testing::no_solution_pair();
   FeasibilityJump fj(m, {}, 3);
   EXPECT_FALSE(fj.run(1e5));
   EXPECT_FALSE(fj.feasible());
@@ -189,17 +199,8 @@ TEST(JumpWorker, PublishesAVerifiedSolutionAndEnds) {
 }
 
 TEST(JumpWorker, EndsOnceThePoolHasASolutionAndAtItsWorkLimit) {
-  // x + y = 1 and x + y >= 2: no solution; the work limit ends the worker.
-  ModelBuilder b;
-  const Index x = b.add_col("x", 0, 1, 0, true);
-  const Index y = b.add_col("y", 0, 1, 0, true);
-  const Index r1 = b.add_row("one", 1, 1);
-  const Index r2 = b.add_row("two", 2, kInf);
-  for (const Index r : {r1, r2}) {
-    b.add_entry(r, x, 1);
-    b.add_entry(r, y, 1);
-  }
-  const Model m = testing::build_model(b);
+  // No solution: the work limit ends the worker.
+  const Model m = testing::no_solution_pair();
   const presolve::Postsolve post = presolve::Postsolve::identity(m.num_cols());
   const Verifier v(m, post, 1e-6, 1e-6);
   Logger quiet(LogLevel::kQuiet);
@@ -245,17 +246,9 @@ namespace {
 // A local search without a solution of its own adopts the jump worker's solution only after as
 // much work again as it had done, and at least its grace; another worker's at once.
 TEST(SearchWorker, WaitsBeforeAdoptingTheJumpWorkersSolution) {
-  // The search runs on a model it cannot satisfy (x0 + x1 = 1 and >= 2); the verifier's
-  // original model (x0 + x1 >= 1) accepts the pool's point (1, 1).
-  ModelBuilder rb;
-  rb.add_col("x0", 0, 1, 1, true);
-  rb.add_col("x1", 0, 1, 1, true);
-  for (const auto& [lo, hi] : {std::pair{1.0, 1.0}, std::pair{2.0, kInf}}) {
-    const Index r = rb.add_row("r" + std::to_string(static_cast<int>(lo)), lo, hi);
-    rb.add_entry(r, 0, 1);
-    rb.add_entry(r, 1, 1);
-  }
-  const Model reduced = testing::build_model(rb);
+  // The search runs on a model it cannot satisfy (x + y = 1 and >= 2); the verifier's
+  // original model (x0 + x1 >= 1, the same two columns) accepts the pool's point (1, 1).
+  const Model reduced = testing::no_solution_pair(1);
   ModelBuilder ob;
   ob.add_col("x0", 0, 1, 1, true);
   ob.add_col("x1", 0, 1, 1, true);
