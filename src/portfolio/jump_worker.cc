@@ -1,5 +1,7 @@
 #include "portfolio/jump_worker.h"
 
+#include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace lsmip::portfolio {
@@ -57,6 +59,10 @@ bool JumpWorker::run_task(double work) {
                                                     setup_.seed + stats_.restarts);
   }
   return true;
+}
+
+double JumpWorker::share() const {
+  return std::ldexp(1.0, -static_cast<int>(std::min<std::uint64_t>(stats_.restarts, 4)));
 }
 
 void JumpWorker::publish(SolutionPool& pool) {

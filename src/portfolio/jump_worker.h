@@ -3,7 +3,8 @@
 //
 // Its first point is the model's bounds nearest zero; when its engine has gone
 // `stall_factor` x nonzeros work units without lowering its fewest violated rows, it starts
-// afresh from a new seed (weights back to one). It ends once it or the pool has a solution,
+// afresh from a new seed (weights back to one), and asks its lane for half the share it had
+// (Worker::share, down to a sixteenth). It ends once it or the pool has a solution,
 // or at its work limit. A feasible point is verified on the original model before it is
 // offered; a point that fails the check is counted as rejected and the engine goes on.
 #pragma once
@@ -42,6 +43,9 @@ class JumpWorker final : public Worker {
   void publish(SolutionPool& pool) override;
   void absorb(const SolutionPool& pool) override;
   const WorkerStats& stats() const override { return stats_; }
+  // Halves with every fresh start (to 1/16): a model on which the engine keeps stalling
+  // leaves the thread to the other workers.
+  double share() const override;
 
  private:
   void end(const char* why);

@@ -83,6 +83,7 @@ void Portfolio::report(std::size_t l, std::size_t i, double work_before, std::ui
   const double gap_now = gap();
   if (reward == 0 && gap_before > 0 && std::isfinite(gap_before)) reward = (gap_before - gap_now) / gap_before;
   lanes_[l].set_gap(gap_now);
+  lanes_[l].set_share(i, workers_[i]->share());
   if (settings_.bound != nullptr) lanes_[l].set_prover_in_tree(settings_.bound->in_tree());
   if (settings_.timed_shares && !settings_.deterministic) {
     // Seconds, in the scale of work units so that the schedulers' figures stay readable.

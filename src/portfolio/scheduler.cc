@@ -17,7 +17,13 @@ double LaneScheduler::stagnation() const {
   return std::min(8.0, std::max(1.0, (total_ - total_at_best_) / total_at_best_));
 }
 
-double LaneScheduler::weight(const Entry& e) const {
+double LaneScheduler::weight(const Entry& e) const { return role_weight(e) * e.share; }
+
+void LaneScheduler::set_share(std::size_t worker, double share) {
+  if (const std::size_t s = slot(worker); s != npos) entries_[s].share = std::min(1.0, std::max(1.0 / 64, share));
+}
+
+double LaneScheduler::role_weight(const Entry& e) const {
   double w = e.base * (0.25 + e.reward);
   switch (e.role) {
     case Role::kPlain: return w;

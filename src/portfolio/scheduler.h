@@ -90,6 +90,8 @@ class LaneScheduler {
   void set_gap(double gap) { gap_ = gap; }
   // Whether the prover's search has left its root (DualBound::in_tree).
   void set_prover_in_tree(bool in_tree) { prover_in_tree_ = in_tree; }
+  // The share of its weight the worker asks for (Worker::share), clipped to [1/64, 1].
+  void set_share(std::size_t worker, double share);
   // The worker has nothing more to do.
   void retire(std::size_t worker);
   bool any_live() const;
@@ -103,12 +105,14 @@ class LaneScheduler {
  private:
   struct Entry {
     double base = 1, reward = 0.5, work = 0;
+    double share = 1;      // set_share
     bool live = true;
     Role role = Role::kPlain;
     bool waiting = false;  // passed over by the last pick
   };
   std::size_t slot(std::size_t worker) const;
-  double weight(const Entry& e) const;
+  double weight(const Entry& e) const;      // its role's weight times its share
+  double role_weight(const Entry& e) const;
   double prover_weight(const Entry& e) const;  // the weight of a kProver entry
   // The stagnation factor: lane work since the last new best of a plain worker over the work
   // up to it, between 1 and 8.

@@ -56,6 +56,10 @@ class Worker {
   // Between tasks: the worker is in the middle of a short piece of work that should run to
   // its end before the others' next tasks (see LaneScheduler::pick).
   virtual bool urgent() const { return false; }
+  // Between tasks: the share of its lane weight the worker asks for now, in (0, 1]. A worker
+  // whose method keeps failing on the model (Feasibility Jump starting afresh after a stall)
+  // asks for less, and the others of its lane run instead.
+  virtual double share() const { return 1.0; }
 };
 
 }  // namespace lsmip::portfolio

@@ -5,6 +5,8 @@
 // solution exists.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <string>
 #include <utility>
@@ -217,6 +219,9 @@ TEST(JumpWorker, EndsOnceThePoolHasASolutionAndAtItsWorkLimit) {
   EXPECT_GT(w.stats().restarts, 0u);
   EXPECT_EQ(w.stats().found, 0u);
   EXPECT_GT(tasks, 10);
+  // Every fresh start halved the share it asks of its lane, to a sixteenth at least.
+  EXPECT_DOUBLE_EQ(w.share(), std::max(1.0 / 16, std::ldexp(1.0, -static_cast<int>(w.stats().restarts))));
+  EXPECT_LT(w.share(), 1.0);
 
   // A pool with a solution ends a fresh worker before its first task.
   const Model c = testing::read_model("models/small/p0033.mps.gz");

@@ -297,6 +297,42 @@ TEST(Portfolio, OpportunisticWorkersRunUntilDoneOrStopped) {
   EXPECT_LT(q.workers()[0]->stats().tasks + q.workers()[1]->stats().tasks, 1000u);
 }
 
+// A worker that counts its work and asks its lane for a fixed share.
+class ShareWorker final : public Worker {
+ public:
+  explicit ShareWorker(double share) : share_(share) {}
+  bool run_task(double work) override {
+    stats_.work += work;
+    ++stats_.tasks;
+    return true;
+  }
+  void publish(SolutionPool&) override {}
+  void absorb(const SolutionPool&) override {}
+  const WorkerStats& stats() const override { return stats_; }
+  double share() const override { return share_; }
+
+ private:
+  double share_;
+  WorkerStats stats_;
+};
+
+// Two workers share one lane: the one that asks for a quarter of its weight gets a quarter of
+// the other's tasks.
+TEST(Portfolio, AWorkerThatAsksForLessOfItsLaneGetsLess) {
+  std::vector<std::unique_ptr<Worker>> workers;
+  workers.push_back(std::make_unique<ShareWorker>(1.0));
+  workers.push_back(std::make_unique<ShareWorker>(0.25));
+  SolutionPool pool(4);
+  PortfolioSettings s = settings(false);
+  s.lanes = {{0, 1}};
+  int tasks = 0;
+  Portfolio p(std::move(workers), pool, s, [&] { return ++tasks > 1000; });
+  p.run();
+  const double a = static_cast<double>(p.workers()[0]->stats().tasks);
+  const double b = static_cast<double>(p.workers()[1]->stats().tasks);
+  EXPECT_NEAR(a / b, 4.0, 0.2);
+}
+
 // A stop that came while the workers were built (on a large model that takes a while, and
 // under a sanitizer longer): no task runs, in any of the three ways of running.
 TEST(Portfolio, AStopBeforeTheFirstTaskRunsNoTask) {

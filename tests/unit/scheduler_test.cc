@@ -32,6 +32,22 @@ TEST(Scheduler, SharesWorkByWeightAndFollowsReward) {
   EXPECT_FALSE(s.any_live());
 }
 
+// A worker that asks for half its share gets half the work it had, and a share outside
+// [1/64, 1] is clipped.
+TEST(Scheduler, GivesAWorkerTheShareItAsksFor) {
+  LaneScheduler s;
+  s.add(0, 1.0);
+  s.add(1, 1.0);
+  s.set_share(1, 0.5);
+  for (int t = 0; t < 600; ++t) s.report(s.pick(), 1.0, 0.0);
+  EXPECT_NEAR(s.work_of(0) / s.work_of(1), 2.0, 0.1);
+  const double full = s.weight_of(0);
+  s.set_share(1, 0.0);
+  EXPECT_NEAR(s.weight_of(1), full / 64, 1e-12);
+  s.set_share(1, 5.0);
+  EXPECT_NEAR(s.weight_of(1), full, 1e-12);
+}
+
 // An urgent worker runs first, and the burst leaves the shares that follow as they were.
 TEST(Scheduler, AnUrgentWorkerComesFirstAndItsBurstIsNotCharged) {
   LaneScheduler s;
