@@ -24,26 +24,6 @@
 #include "test_util.h"
 #include "util/logger.h"
 
-namespace lsmip::testing {
-namespace {
-
-// x + y = 1 and x + y >= 2 over binaries (each costing `cost`): no solution.
-Model no_solution_pair(double cost = 0) {
-  ModelBuilder b;
-  const Index x = b.add_col("x", 0, 1, cost, true);
-  const Index y = b.add_col("y", 0, 1, cost, true);
-  const Index r1 = b.add_row("one", 1, 1);
-  const Index r2 = b.add_row("two", 2, kInf);
-  for (const Index r : {r1, r2}) {
-    b.add_entry(r, x, 1);
-    b.add_entry(r, y, 1);
-  }
-  return build_model(b);
-}
-
-}  // namespace
-}  // namespace lsmip::testing
-
 namespace lsmip::search {
 namespace {
 

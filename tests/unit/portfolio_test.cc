@@ -47,20 +47,6 @@ Model cover(int n) {
 
 presolve::Postsolve identity(const Model& m) { return presolve::Postsolve::identity(m.num_cols()); }
 
-// x0 + x1 = 1 and x0 + x1 >= 2 over binaries: an equality row and no solution.
-Model infeasible_with_equality() {
-  ModelBuilder b;
-  b.add_col("x0", 0, 1, 1, true);
-  b.add_col("x1", 0, 1, 1, true);
-  const Index eq = b.add_row("one", 1, 1);
-  const Index ge = b.add_row("two", 2, kInf);
-  for (const Index r : {eq, ge}) {
-    b.add_entry(r, 0, 1);
-    b.add_entry(r, 1, 1);
-  }
-  return testing::build_model(b);
-}
-
 // Pick exactly one of ten binaries (costs 1..10): an equality row solved at once.
 Model pick_one() {
   ModelBuilder b;
@@ -479,7 +465,7 @@ TEST(SearchWorker, AWorkerWhoseSolutionsFailTheCheckIsRetired) {
 // rows, keeps one engine.
 TEST(SearchWorker, AlternatesEqualityHandlingUntilASolutionExists) {
   // No solution, so the switching never ends.
-  const Model infeasible = infeasible_with_equality();
+  const Model infeasible = testing::no_solution_pair(1);
   const Model no_equalities = cover(10);
   const Model feasible = pick_one();  // a solution comes at once
 
@@ -567,7 +553,7 @@ TEST(SearchWorker, AlternatesEqualityHandlingUntilASolutionExists) {
 // solution, without counting as retired; a run without a solution goes to its work limit.
 TEST(SearchWorker, AFeasibilityWorkerEndsOnceASolutionExists) {
   const Model feasible = pick_one();
-  const Model infeasible = infeasible_with_equality();
+  const Model infeasible = testing::no_solution_pair(1);
 
   struct Outcome {
     int built = 0, tasks = 0;

@@ -65,6 +65,20 @@ inline Model build_model(ModelBuilder& b) {
   return r.ok() ? std::move(r).value() : Model();
 }
 
+// x + y = 1 and x + y >= 2 over binaries (each costing `cost`): an equality row and no solution.
+inline Model no_solution_pair(double cost = 0) {
+  ModelBuilder b;
+  const Index x = b.add_col("x", 0, 1, cost, true);
+  const Index y = b.add_col("y", 0, 1, cost, true);
+  const Index r1 = b.add_row("one", 1, 1);
+  const Index r2 = b.add_row("two", 2, kInf);
+  for (const Index r : {r1, r2}) {
+    b.add_entry(r, x, 1);
+    b.add_entry(r, y, 1);
+  }
+  return build_model(b);
+}
+
 // Reads the model file at `path` with the default reading options, failing the current test if
 // it cannot.
 inline Model read_model_file(const std::string& path) {
