@@ -24,6 +24,9 @@
     "Share of the thread that runs the exact and sub-MIP workers given at first to the exact "   \
     "worker (a share of time, or of work units with --deterministic on or a work limit); the "   \
     "scheduler then moves it towards the workers that improve the incumbent or the bound")      \
+  X(lns_share, double, 0.4, 0.0, 1.0, "", "hybrid",                                               \
+    "Share of the rest of that thread (after exact_share) given at first to the sub-MIP worker; " \
+    "with one thread the local search has what is left. Moved by the scheduler as exact_share is")\
   X(lp_start, bool, true, 0, 0, "", "hybrid",                                                    \
     "Once the root LP is solved, each local search restarts from the LP solution rounded to the " \
     "integers, once, keeping its incumbent; one without an incumbent only when the rounding "    \

@@ -46,7 +46,7 @@
     "feasible solution is known, a local search with the other equality handling than the "       \
     "first local search's, which then keeps its own (instead of the feasibility switch); the "    \
     "value is its share weight on that thread (the exact worker's is exact_share, the sub-MIP "   \
-    "worker's a quarter of the rest) (0 = no such worker)")                                      \
+    "worker's lns_share of the rest) (0 = no such worker)")                                      \
   X(portfolio_jump_worker, double, 0.5, 0.0, 1e6, "", "portfolio",                              \
     "While no feasible solution is known, the exact and sub-MIP workers' thread also runs "      \
     "Feasibility Jump (weighted jumps to each column's least-violation value, after Luteberget "  \

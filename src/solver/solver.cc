@@ -436,7 +436,10 @@ SolveResult Solver::solve(const SolveControl& control) {
                                                                       : ": " + c.description));
       workers.push_back(std::move(w));
       settings.lanes.push_back({static_cast<std::size_t>(k)});
-      settings.weights.push_back(shared_thread ? (1.0 - opt_.exact_share) * 0.75 : 1.0);
+      // One thread: exact_share to the exact worker, lns_share of the rest to the sub-MIP worker,
+      // the local search what is left (the weights below sum to one).
+      settings.weights.push_back(shared_thread ? (1.0 - opt_.exact_share) * (with_lns ? 1.0 - opt_.lns_share : 1.0)
+                                               : 1.0);
     }
     std::vector<std::size_t> coin_lane;
     // What both CBC workers are given; the index is the worker's position.
@@ -469,7 +472,7 @@ SolveResult Solver::solve(const SolveControl& control) {
       coin_lane.push_back(workers.size());
       workers.push_back(std::make_unique<portfolio::LnsWorker>(std::move(setup), log_));
       descriptions.push_back("sub-MIPs: RENS, RINS, LP core, local branching, random and constraint-graph neighbourhoods");
-      settings.weights.push_back(0.25 * (1.0 - opt_.exact_share) + (with_exact ? 0.0 : opt_.exact_share));
+      settings.weights.push_back(opt_.lns_share * (1.0 - opt_.exact_share) + (with_exact ? 0.0 : opt_.exact_share));
       settings.roles.resize(workers.size(), portfolio::LaneScheduler::Role::kPlain);
       settings.roles.back() = portfolio::LaneScheduler::Role::kBooster;
     }

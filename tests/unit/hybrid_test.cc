@@ -258,6 +258,30 @@ TEST(Hybrid, TheFeasibilityWorkerRunsBesideTheCoinWorkersUntilASolutionExists) {
   EXPECT_EQ(std::count(one.begin(), one.end(), "feas"), 0) << "one thread: the switch does this";
 }
 
+// lns_share splits the thread left after exact_share between the sub-MIP worker and the local
+// search: with all of it to the sub-MIP worker the local search runs only its first task (the
+// lane's first pick) and tasks while the others wait; with none of it, the local search has
+// most of the thread.
+TEST(Hybrid, LnsShareSplitsTheThreadBetweenSubMipsAndTheLocalSearch) {
+  const Model m = read("models/small/pp08a.mps.gz");
+  auto local_search_tasks = [&m](double share) {
+    Options o;
+    o.threads = 1;
+    o.time_limit = (LSMIP_ASAN || LSMIP_TSAN) ? 15 : 3;  // sanitizers: 10-20x slower
+    o.mip_gap = 0;  // run to the limit rather than stop at the optimum
+    o.mip_gap_abs = 0;
+    o.lns_share = share;
+    const SolveResult r = timed_run(m, o);
+    for (const portfolio::WorkerStats& w : r.workers) {
+      if (w.name == "ls#0") return w.tasks;
+    }
+    ADD_FAILURE() << "no local search";
+    return std::uint64_t{0};
+  };
+  const std::uint64_t none = local_search_tasks(0.0), all = local_search_tasks(1.0);
+  EXPECT_GT(none, 3 * all) << none << " tasks against " << all;
+}
+
 TEST(Hybrid, DeterministicRunsRepeatThemselves) {
   // fixnet6 has equality rows: with two threads its run includes the feasibility worker.
   for (const char* name : {"p0201", "fixnet6"})
