@@ -13,6 +13,14 @@
 // solution; it absorbs the pool's best as CBC's cutoff (and, before the search starts, as
 // a MIP start). A finished search is a proof: optimality of the best solution below the
 // cutoff, or infeasibility when no cutoff was ever applied.
+//
+// The root LP, which the sub-MIP worker's RENS and LP core wait for, is solved within this
+// worker's share of the thread. Running it ahead of the others once a first solution exists
+// (as the sub-MIP bursts run, uncharged) was measured and not kept: it brought the LP about
+// 0.5 s sooner on mzzv11 and eilA101-2, and cost the local search that time elsewhere (dev
+// set, 10 s, seeds 1-3: mean gap 0.2362 / 0.1989 / 0.2031 against 0.2066 / 0.1932 / 0.1918
+// in the same run; qap10 and ramos3 worse on every seed, air05 on two;
+// bench/results/hybrid-stop53.md).
 #pragma once
 
 #include <functional>
