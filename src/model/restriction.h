@@ -1,8 +1,12 @@
 // A restriction of a model to a box of column bounds, as a model of its own: the columns the
 // box fixes are removed, their activity moves into the row sides and their cost into the
-// objective offset, and rows left without a free column are dropped (after a check that the
-// fixed activity satisfies them). A sub-MIP over a few free columns of a wide model is then a
-// small model for the MIP solver to load, preprocess and search, instead of the whole one.
+// objective offset; rows left without a free column are dropped (after a check that the
+// fixed activity satisfies them), and rows left with one become bounds on that column
+// (rounded inwards for an integer column; for a continuous one widened by the row tolerance,
+// so that no point the final check accepts is cut off). A sub-MIP over a few free columns of
+// a wide model is then a small model for the MIP solver to load, preprocess and search,
+// instead of the whole one: a random neighbourhood of supportcase10 (rows of at most 6
+// entries) keeps 19,000 of its 165,000 rows instead of 76,000.
 #pragma once
 
 #include <optional>
@@ -24,7 +28,8 @@ class Restriction {
  public:
   // The restriction of `m` to lower <= x <= upper (one entry per column of m, within m's
   // bounds). Nullopt when a row with no free column is violated by more than
-  // row_tolerance * max(1, |side|) (the box holds no point of m), or when building fails.
+  // row_tolerance * max(1, |side|), or a row with one free column cannot be met within that
+  // column's box by the same tolerance (the box holds no point of m), or when building fails.
   // The restricted model is in minimisation form with m's internal objective and offset, so
   // objective values agree: restricted.objective(restrict(x)) == m.objective(x) for x in the box.
   // With `distance`, the restricted model has one more row, last, for it (over the free

@@ -28,6 +28,14 @@ bool settled(const lp::MipResult& r) {
          (r.status == lp::MipStatus::kError && r.nodes == 0);
 }
 
+double next_fixing_rate(double rate, const lp::MipResult& r, bool under_half_budget, bool improved) {
+  const bool finished = settled(r);
+  if (finished && under_half_budget) return std::max(0.05, rate - 0.05);       // too easy: free more
+  if (improved) return rate;
+  if (r.nodes == 0 && !finished) return std::min(0.98, 1 - (1 - rate) / 2);  // root unfinished: halve the free share
+  return std::min(0.98, rate + 0.03);                                         // too hard: fix more
+}
+
 void BranchingPause::ended(bool branching, const lp::MipResult& r, bool improved) {
   if (branching && r.nodes == 0 && !settled(r) && !improved) {  // its root did not end
     left_ = std::size_t{4} << std::min<std::size_t>(misses_++, 4);
@@ -379,11 +387,7 @@ void LnsWorker::body() {
         branching_distance_ = std::max(2.0, branching_distance_ * 0.7);
       }
     } else if (n != Neighbourhood::kRens) {
-      if (finished && spent < cap / 2) {
-        arm.rate = std::max(0.05, arm.rate - 0.05);  // too easy: free more columns
-      } else if (!improved) {
-        arm.rate = std::min(0.98, arm.rate + 0.03);  // too hard: fix more
-      }
+      arm.rate = next_fixing_rate(arm.rate, r, spent < cap / 2, improved);
     }
   }
 }

@@ -10,12 +10,19 @@
 // constraint graph (the columns near a random row, found breadth-first through the rows,
 // are freed and the others fixed). Each keeps its own fixing rate: a sub-MIP that settles
 // its neighbourhood (`settled`, below) in less than half its budget frees more columns next
-// time, one that ends on its limit without an improvement fixes more. The neighbourhood is
-// drawn with weights that follow its recent success, per sub-MIP drawn. Dividing each weight
-// by the neighbourhood's mean sub-MIP work (so that shares of the work, not of the draws,
-// follow success) was measured against this and not kept: dev set, 10 s, seeds 1-3, mean gap
-// 0.2262 / 0.1980 / 0.2015 against 0.2194 / 0.2007 / 0.2131 in the same run, no difference
-// beyond the run-to-run noise, and rococoC10-001000 worse on every seed
+// time, one that ends on its limit without an improvement fixes more: its rate rises by 0.03
+// after a tree search, and its free share halves when it never left its root (its LP and
+// root heuristics alone took the budget, and each such sub-MIP spends a whole budget for
+// nothing: eilA101-2's LP cores of 6,688, 4,717 and 2,745 columns at 10 s, the random
+// neighbourhoods of supportcase10). Dev set, 10 s, seeds 1-3, two runs against a rise of
+// 0.03 in every case: mean gap 0.2051 / 0.1923 / 0.1878 against 0.2114 / 0.2020 / 0.1894,
+// and 0.2222 / 0.1923 / 0.2109 against 0.2220 / 0.1949 / 0.2108: a gain in the first run,
+// none beyond the run-to-run noise in the second (bench/results/hybrid-stop54.md). The
+// neighbourhood is drawn with weights that follow its recent success, per sub-MIP drawn.
+// Dividing each weight by the neighbourhood's mean sub-MIP work (so that shares of the work,
+// not of the draws, follow success) was measured against this and not kept: dev set, 10 s,
+// seeds 1-3, mean gap 0.2262 / 0.1980 / 0.2015 against 0.2194 / 0.2007 / 0.2131 in the same
+// run, no difference beyond the run-to-run noise, and rococoC10-001000 worse on every seed
 // (bench/results/hybrid-stop53.md).
 //
 // Core (needs the LP's reduced costs): of the integer columns whose LP value is integral (and
@@ -87,6 +94,11 @@ const char* neighbourhood_name(Neighbourhood n);
 // the neighbourhood infeasible (30n20b8's first LP cores), so the next neighbourhood of its
 // kind frees more columns, as after an infeasible one, instead of fixing more.
 bool settled(const lp::MipResult& r);
+
+// The fixing rate of a neighbourhood's next sub-MIP (see above), after one with `rate` ended
+// as `r` without being preempted: `under_half_budget` whether it spent less than half its
+// work cap, `improved` whether it found a new incumbent. Within [0.05, 0.98].
+double next_fixing_rate(double rate, const lp::MipResult& r, bool under_half_budget, bool improved);
 
 // Local branching's pause (see above): after a local-branching sub-MIP whose root did not end
 // (no node, not settled, no improvement) the neighbourhood sits out the next 4 sub-MIPs of

@@ -490,6 +490,34 @@ TEST(Hybrid, ASubMipThatFailsBeforeItsFirstNodeCountsAsSettled) {
   }
 }
 
+// The fixing rate after a sub-MIP: settled in under half its budget, 0.05 lower (more free
+// columns); stopped on its budget inside the tree without an improvement, 0.03 higher; stopped
+// before its first node, half the free share; an improvement keeps the rate. Always within
+// [0.05, 0.98].
+TEST(Hybrid, TheFixingRateHalvesTheFreeShareAfterARootThatDidNotEnd) {
+  lp::MipResult stuck;
+  stuck.status = lp::MipStatus::kLimit;
+  stuck.nodes = 0;
+  lp::MipResult tree = stuck;
+  tree.nodes = 40;
+  lp::MipResult solved;
+  solved.status = lp::MipStatus::kOptimal;
+  solved.nodes = 5;
+  EXPECT_DOUBLE_EQ(portfolio::next_fixing_rate(0.8, solved, true, false), 0.75);
+  EXPECT_DOUBLE_EQ(portfolio::next_fixing_rate(0.8, solved, true, true), 0.75);
+  EXPECT_DOUBLE_EQ(portfolio::next_fixing_rate(0.8, solved, false, false), 0.83);  // settled, but slowly
+  EXPECT_DOUBLE_EQ(portfolio::next_fixing_rate(0.8, tree, false, false), 0.83);
+  EXPECT_DOUBLE_EQ(portfolio::next_fixing_rate(0.8, stuck, false, false), 0.9);
+  EXPECT_DOUBLE_EQ(portfolio::next_fixing_rate(0.9, stuck, true, false), 0.95);
+  EXPECT_DOUBLE_EQ(portfolio::next_fixing_rate(0.8, stuck, false, true), 0.8);  // it improved: keep
+  EXPECT_DOUBLE_EQ(portfolio::next_fixing_rate(0.97, stuck, false, false), 0.98);
+  EXPECT_DOUBLE_EQ(portfolio::next_fixing_rate(0.98, tree, false, false), 0.98);
+  EXPECT_DOUBLE_EQ(portfolio::next_fixing_rate(0.07, solved, true, false), 0.05);
+  lp::MipResult preprocessed = stuck;  // CBC's preprocessing found it infeasible: settled
+  preprocessed.status = lp::MipStatus::kError;
+  EXPECT_DOUBLE_EQ(portfolio::next_fixing_rate(0.8, preprocessed, true, false), 0.75);
+}
+
 // Local branching's pause: a root that did not end closes the neighbourhood for 4 sub-MIPs of
 // other kinds, the next such root for 8, and so on up to 64; local-branching runs that leave
 // their root, settle or improve start no pause, and sub-MIPs of other kinds never do.

@@ -1,7 +1,8 @@
 // Tests of Restriction (src/model/restriction.h), the model of a neighbourhood that the sub-MIP
 // workers hand to CBC: a point of the box maps to a feasible point of the restricted model with
-// the same objective and back; a box whose fixed columns violate a row holds nothing; and CBC
-// on the restricted model proves the same optimum as on the whole model with the box's bounds.
+// the same objective and back; a box whose fixed columns violate a row holds nothing; a row
+// with one free column becomes a bound on it; and CBC on the restricted model proves the same
+// optimum as on the whole model with the box's bounds.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -85,23 +86,75 @@ TEST(Restriction, ABoxThatViolatesARowWithoutFreeColumnsHoldsNothing) {
   const Model& m = built.value();
   // x = y = 0 leaves the cover row without a free column and unmet.
   EXPECT_FALSE(Restriction::build(m, std::vector<double>{0, 0, 0}, std::vector<double>{0, 0, 1}, 1e-6).has_value());
-  // y = 1 fixed: both rows keep a free column, and their sides move by y's activity.
+  // y = 1 fixed: each row keeps one free column and becomes a bound on it, its side moved by
+  // y's activity: x >= 0 (no change) and z <= 0.
   const std::optional<Restriction> r = Restriction::build(m, std::vector<double>{0, 1, 0}, std::vector<double>{1, 1, 1}, 1e-6);
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(r->model().num_cols(), 2);
-  ASSERT_EQ(r->model().num_rows(), 2);
-  EXPECT_EQ(r->model().row_lower(0), 0.0);
-  EXPECT_EQ(r->model().row_upper(1), 0.0);
-  // x = 1 and y = 0 fixed: the cover row has no free column left, is met, and is dropped.
+  EXPECT_EQ(r->model().num_rows(), 0);
+  EXPECT_EQ(r->model().col_lower(0), 0.0);
+  EXPECT_EQ(r->model().col_upper(0), 1.0);
+  EXPECT_EQ(r->model().col_upper(1), 0.0);
+  // x = 1 fixed: the cover row keeps only y and becomes the bound y >= 0; the other row keeps
+  // two free columns and stays a row.
+  const std::optional<Restriction> two = Restriction::build(m, std::vector<double>{1, 0, 0}, std::vector<double>{1, 1, 1}, 1e-6);
+  ASSERT_TRUE(two.has_value());
+  ASSERT_EQ(two->model().num_rows(), 1);
+  EXPECT_EQ(two->model().row_upper(0), 1.0);
+  // x = 1 and y = 0 fixed: the cover row has no free column left, is met, and is dropped;
+  // the other keeps only z and becomes its bound z <= 1.
   const std::optional<Restriction> q = Restriction::build(m, std::vector<double>{1, 0, 0}, std::vector<double>{1, 0, 1}, 1e-6);
   ASSERT_TRUE(q.has_value());
   EXPECT_EQ(q->model().num_cols(), 1);
-  EXPECT_EQ(q->model().num_rows(), 1);
+  EXPECT_EQ(q->model().num_rows(), 0);
+  EXPECT_EQ(q->model().col_upper(0), 1.0);
   EXPECT_EQ(r->free_columns(), (std::vector<Index>{x, z}));
   EXPECT_DOUBLE_EQ(r->model().obj_offset(), 1.0);  // y's cost
   // A violation within the tolerance passes, as in the final check.
   EXPECT_TRUE(Restriction::build(m, std::vector<double>{1 - 1e-7, 0, 0}, std::vector<double>{1 - 1e-7, 0, 1}, 1e-6).has_value());
   EXPECT_FALSE(Restriction::build(m, std::vector<double>{1, 0, 0}, std::vector<double>{0, 0, 1}, 1e-6).has_value());  // lo > up
+}
+
+// A row left with one free column becomes a bound on that column: an integer column's bound
+// rounds inwards, a continuous column's keeps the check's tolerance (no point the final check
+// accepts is cut off), and a row its one column cannot meet leaves the box empty.
+TEST(Restriction, ARowWithOneFreeColumnBecomesABound) {
+  ModelBuilder b;
+  const Index x = b.add_col("x", 0, 10, 1, true), y = b.add_col("y", 0, 10, 1, false), z = b.add_col("z", 0, 1, 0, true);
+  const Index r0 = b.add_row("x-low", 3, kInf), r1 = b.add_row("x-high", -7, kInf), r2 = b.add_row("y-both", 1, 5);
+  b.add_entry(r0, x, 2);   // 2x + z >= 3
+  b.add_entry(r0, z, 1);
+  b.add_entry(r1, x, -3);  // -3x + z >= -7
+  b.add_entry(r1, z, 1);
+  b.add_entry(r2, y, 4);   // 1 <= 4y + 2z <= 5
+  b.add_entry(r2, z, 2);
+  Result<Model> built = b.build();
+  ASSERT_TRUE(built.ok());
+  const Model& m = built.value();
+  // z = 1 fixed: 2x >= 2, -3x >= -8 (x in [1, 2]); 4y in [-1, 3] (y in [0, 0.75]).
+  const std::optional<Restriction> r = Restriction::build(m, std::vector<double>{0, 0, 1}, std::vector<double>{10, 10, 1}, 1e-6);
+  ASSERT_TRUE(r.has_value());
+  const Model& sub = r->model();
+  ASSERT_EQ(sub.num_cols(), 2);
+  EXPECT_EQ(sub.num_rows(), 0);
+  EXPECT_EQ(sub.col_lower(0), 1.0);
+  EXPECT_EQ(sub.col_upper(0), 2.0);
+  EXPECT_TRUE(sub.is_integer(0));
+  EXPECT_EQ(sub.col_lower(1), 0.0);
+  EXPECT_NEAR(sub.col_upper(1), 0.75, 1e-5);
+  EXPECT_GE(sub.col_upper(1), 0.75);  // widened by the tolerance, never narrowed
+  // z = 0 fixed: 2x >= 3 and -3x >= -7 (x in [2, 2]), 1 <= 4y <= 5 (y in [0.25, 1.25]).
+  const std::optional<Restriction> q = Restriction::build(m, std::vector<double>{0, 0, 0}, std::vector<double>{10, 10, 0}, 1e-6);
+  ASSERT_TRUE(q.has_value());
+  EXPECT_EQ(q->model().col_lower(0), 2.0);
+  EXPECT_EQ(q->model().col_upper(0), 2.0);
+  EXPECT_LE(q->model().col_lower(1), 0.25);
+  EXPECT_NEAR(q->model().col_lower(1), 0.25, 1e-5);
+  // x at most 1 with z = 0: 2x >= 3 cannot hold, so the box holds nothing.
+  EXPECT_FALSE(Restriction::build(m, std::vector<double>{0, 0, 0}, std::vector<double>{1, 10, 0}, 1e-6).has_value());
+  // With x fixed too, the rows of x are checked as rows without a free column.
+  EXPECT_TRUE(Restriction::build(m, std::vector<double>{2, 0, 0}, std::vector<double>{2, 10, 0}, 1e-6).has_value());
+  EXPECT_FALSE(Restriction::build(m, std::vector<double>{3, 0, 0}, std::vector<double>{3, 10, 0}, 1e-6).has_value());
 }
 
 TEST(Restriction, CbcProvesTheSameOptimumOnTheRestrictionAsOnTheBoxedModel) {
