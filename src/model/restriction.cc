@@ -26,11 +26,16 @@ std::optional<Restriction> Restriction::build(const Model& m, std::span<const do
       free.push_back(static_cast<Index>(j));
     }
   }
-  // Rows with a free column: those with one become bounds on it (singletons, below); the
-  // others are kept with their sides moved by the fixed activity.
-  std::vector<double> col_lo(lower.begin(), lower.end()), col_up(upper.begin(), upper.end());
-  std::vector<Index> kept;
-  std::vector<std::pair<double, double>> kept_sides;
+  ModelBuilder b;
+  b.set_name(m.name() + "-restricted");
+  b.set_sense(ObjSense::kMinimize);
+  b.set_obj_offset(offset);
+  for (Index j : free) {
+    const auto k = static_cast<std::size_t>(j);
+    b.add_col(std::to_string(j), lower[k], upper[k], m.obj()[k], m.is_integer(j));
+  }
+  // The final check's allowance on a row side.
+  auto slack = [row_tolerance](double side) { return row_tolerance * std::max(1.0, std::fabs(side)); };
   for (Index i = 0; i < m.num_rows(); ++i) {
     const SparseVector r = m.row(i);
     double activity = 0;
@@ -46,46 +51,35 @@ std::optional<Restriction> Restriction::build(const Model& m, std::span<const do
     }
     const double lo = m.row_lower(i), up = m.row_upper(i);
     if (free_entries == 0) {
-      const bool low_ok = !std::isfinite(lo) || activity >= lo - row_tolerance * std::max(1.0, std::fabs(lo));
-      const bool up_ok = !std::isfinite(up) || activity <= up + row_tolerance * std::max(1.0, std::fabs(up));
+      const bool low_ok = !std::isfinite(lo) || activity >= lo - slack(lo);
+      const bool up_ok = !std::isfinite(up) || activity <= up + slack(up);
       if (!low_ok || !up_ok) return std::nullopt;
       continue;
     }
-    if (free_entries == 1 && r.value[last] != 0) {
-      // a * x within [lo, up] - activity, the sides widened by the tolerance of the check so
-      // that no point it accepts is cut off; integer columns round inwards.
-      const auto k = static_cast<std::size_t>(r.index[last]);
+    if (free_entries == 1) {
+      // A bound on the row's one free column: a * x within [lo, up] - activity, the sides
+      // widened by the check's allowance so that no point it accepts is cut off; an integer
+      // column's bounds round inwards. (The model holds no explicit zeros: a != 0.)
+      const Index p = position[static_cast<std::size_t>(r.index[last])];
       const double a = r.value[last];
-      const double l = std::isfinite(lo) ? lo - activity - row_tolerance * std::max(1.0, std::fabs(lo)) : -kInf;
-      const double u = std::isfinite(up) ? up - activity + row_tolerance * std::max(1.0, std::fabs(up)) : kInf;
+      const double l = std::isfinite(lo) ? lo - activity - slack(lo) : -kInf;
+      const double u = std::isfinite(up) ? up - activity + slack(up) : kInf;
       double from = a > 0 ? l / a : u / a, to = a > 0 ? u / a : l / a;
       if (m.is_integer(r.index[last])) {
         from = std::ceil(from - 1e-9);
         to = std::floor(to + 1e-9);
       }
-      col_lo[k] = std::max(col_lo[k], from);
-      col_up[k] = std::min(col_up[k], to);
-      if (col_lo[k] > col_up[k]) return std::nullopt;  // the row's one column cannot meet it
+      from = std::max(b.col_lower(p), from);
+      to = std::min(b.col_upper(p), to);
+      if (from > to) return std::nullopt;  // the row's one column cannot meet it
+      b.set_col_bounds(p, from, to);
       continue;
     }
-    kept.push_back(i);
-    kept_sides.emplace_back(std::isfinite(lo) ? lo - activity : lo, std::isfinite(up) ? up - activity : up);
-  }
-  ModelBuilder b;
-  b.set_name(m.name() + "-restricted");
-  b.set_sense(ObjSense::kMinimize);
-  b.set_obj_offset(offset);
-  for (Index j : free) {
-    const auto k = static_cast<std::size_t>(j);
-    b.add_col(std::to_string(j), col_lo[k], col_up[k], m.obj()[k], m.is_integer(j));
-  }
-  for (std::size_t t = 0; t < kept.size(); ++t) {
-    const Index i = kept[t];
-    const SparseVector r = m.row(i);
-    const Index row = b.add_row(std::to_string(i), kept_sides[t].first, kept_sides[t].second);
-    for (std::size_t e = 0; e < r.size(); ++e) {
-      const Index p = position[static_cast<std::size_t>(r.index[e])];
-      if (p >= 0) b.add_entry(row, p, r.value[e]);
+    const Index row = b.add_row(std::to_string(i), std::isfinite(lo) ? lo - activity : lo,
+                                std::isfinite(up) ? up - activity : up);
+    for (std::size_t t = 0; t < r.size(); ++t) {
+      const Index p = position[static_cast<std::size_t>(r.index[t])];
+      if (p >= 0) b.add_entry(row, p, r.value[t]);
     }
   }
   if (distance != nullptr) {
